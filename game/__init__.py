@@ -1,0 +1,77 @@
+"""Solitaire: five classic patience games played as GNOME AisleRiot plays them.
+
+The scripting API::
+
+    import game
+    game.VARIANTS                        # key -> variant class
+    g = game.new_game("kansas", deal=1234)
+    g.legal_moves(); g.play(game.Move("stock", "waste", 1)); g.undo(); g.redo()
+
+This package and its engine, variants, solver and store never import pygame.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from game.engine import (
+    DECK,
+    BadDealNumber,
+    Card,
+    Game,
+    GameError,
+    IllegalMove,
+    InvalidPosition,
+    Move,
+    NothingToUndo,
+    State,
+    UnknownVariant,
+)
+from game.engine.deals import MAX_DEAL, MIN_DEAL, check_deal_number, deal_order
+from game.variants import VARIANTS, Variant, variant_class
+
+__version__ = "0.1.0"
+
+
+def random_deal_number() -> int:
+    """A deal number drawn at random from the whole range."""
+    return MIN_DEAL + secrets.randbelow(MAX_DEAL - MIN_DEAL + 1)
+
+
+def new_game(variant: str, deal: int | None = None) -> Game:
+    """A new game of ``variant`` (a key of ``VARIANTS``) from deal number ``deal``.
+
+    Without a deal number one is drawn at random. The opening position is as dealt: the
+    automatic foundation moves (``auto_moves()``) are left to the caller.
+    """
+    v = variant_class(variant).instance()
+    number = random_deal_number() if deal is None else check_deal_number(deal)
+    return Game(v, v.deal(iter(deal_order(number))), number)
+
+
+def from_text(text: str) -> Game:
+    """A game set up from a one-line position text (see ``Game.text()``)."""
+    return Game.from_text(text)
+
+
+__all__ = [
+    "DECK",
+    "MAX_DEAL",
+    "MIN_DEAL",
+    "VARIANTS",
+    "BadDealNumber",
+    "Card",
+    "Game",
+    "GameError",
+    "IllegalMove",
+    "InvalidPosition",
+    "Move",
+    "NothingToUndo",
+    "State",
+    "UnknownVariant",
+    "Variant",
+    "from_text",
+    "new_game",
+    "random_deal_number",
+    "variant_class",
+]

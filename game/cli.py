@@ -1,0 +1,117 @@
+"""The ``solitaire`` command: play, print a deal, (later) solve.
+
+Bad input never ends in a traceback: one line on stderr saying what is wrong and what is
+allowed, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+import game
+from game.engine.deals import MAX_DEAL, MIN_DEAL, parse_deal_number
+from game.engine.errors import GameError
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _variant(text: str) -> str:
+    if text not in game.VARIANTS:
+        raise argparse.ArgumentTypeError(
+            f"unknown variant {text!r}; choose one of: {', '.join(game.VARIANTS)}"
+        )
+    return text
+
+
+def _deal(text: str) -> int:
+    try:
+        return parse_deal_number(text)
+    except GameError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _window(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"(\d{2,5})[xX](\d{2,5})", text.strip())
+    if not m:
+        raise argparse.ArgumentTypeError(f"window size must look like 1280x720, got {text!r}")
+    return int(m[1]), int(m[2])
+
+
+def _common(p: argparse.ArgumentParser, *, required: bool) -> None:
+    p.add_argument(
+        "--variant",
+        type=_variant,
+        required=required,
+        metavar="V",
+        help=f"the game: {', '.join(game.VARIANTS)}",
+    )
+    p.add_argument(
+        "--deal",
+        type=_deal,
+        required=required,
+        metavar="N",
+        help=f"deal number, {MIN_DEAL} to {MAX_DEAL}" + ("" if required else " (default: random)"),
+    )
+
+
+def play_parser() -> argparse.ArgumentParser:
+    """The parser for playing: ``solitaire [--variant V] [--deal N] …``."""
+    p = _Parser(
+        prog="solitaire",
+        description="Five classic patience games. Subcommands: 'deal' prints a deal "
+        "('solitaire deal --help').",
+    )
+    _common(p, required=False)
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    p.add_argument("--window", type=_window, metavar="WxH", help="window size, e.g. 1280x720")
+    p.add_argument("--autoplay", action="store_true", help="let the computer play the deal")
+    p.add_argument(
+        "--exit-when-done", action="store_true", help="quit (status 0) when the game is won or stuck"
+    )
+    p.add_argument("--version", action="version", version=f"solitaire {game.__version__}")
+    return p
+
+
+def deal_parser() -> argparse.ArgumentParser:
+    """The parser for ``solitaire deal --variant V --deal N``."""
+    p = _Parser(prog="solitaire deal", description="Print the opening position of a deal.")
+    _common(p, required=True)
+    return p
+
+
+def deal_command(args: argparse.Namespace) -> int:
+    """Print the opening position: Freecell Solver's format for the games with cells."""
+    from game.engine.fcs import fcs_board
+
+    g = game.new_game(args.variant, deal=args.deal)
+    if g.variant.cells:
+        sys.stdout.write(fcs_board(g))
+    else:
+        sys.stdout.write(g.text() + "\n")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] == "deal":
+        return deal_command(deal_parser().parse_args(args_list[1:]))
+    args = play_parser().parse_args(args_list)
+    from game.app import run
+
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

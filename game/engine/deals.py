@@ -1,0 +1,55 @@
+"""Numbered deals: the order in which a shuffled deck is dealt, from a deal number alone.
+
+Deal numbers use PySolFC's numbering, as implemented by the ``pysol-cards`` package (also the
+numbering of Freecell Solver's board generators): numbers up to 32000 use the Microsoft
+linear congruential generator over the Microsoft deck order, larger numbers PySolFC's own
+generator. Both are exact integer or documented-stable arithmetic, so a deal is the same on
+every platform and Python version. Golden layouts in the tests pin the result.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pysol_cards.cards import createCards
+from pysol_cards.random import shuffle
+from pysol_cards.random_base import RandomBase
+
+from game.engine.cards import DECK, Card
+from game.engine.errors import BadDealNumber
+
+MIN_DEAL: Final = 1
+MAX_DEAL: Final = 2**33 - 1
+"""The range PySolFC's numbering covers."""
+
+_PYSOL_SUITS: Final = "CSHD"
+_OUR_SUITS: Final = "CDHS"
+
+
+def check_deal_number(number: object) -> int:
+    """``number`` as an int if it is a valid deal number; else ``BadDealNumber`` saying why."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise BadDealNumber(f"deal number must be a whole number, got {number!r}")
+    if not MIN_DEAL <= number <= MAX_DEAL:
+        raise BadDealNumber(f"deal number must be from {MIN_DEAL} to {MAX_DEAL}, got {number}")
+    return number
+
+
+def parse_deal_number(text: str) -> int:
+    """A deal number from user text (``"1234"``, ``"#1234"``), or ``BadDealNumber``."""
+    t = text.strip().lstrip("#")
+    if not t.isdigit():
+        raise BadDealNumber(f"deal number must be a whole number from {MIN_DEAL} to {MAX_DEAL}, got {text!r}")
+    return check_deal_number(int(t))
+
+
+def deal_order(number: int) -> list[Card]:
+    """The 52 cards in the order they are dealt for deal ``number`` (first dealt first)."""
+    check_deal_number(number)
+    cards = shuffle(createCards(1), number, RandomBase.DEALS_PYSOLFC)
+    cards.reverse()
+    return [_from_pysol(c.rank, c.suit) for c in cards]
+
+
+def _from_pysol(rank: int, suit: int) -> Card:
+    return DECK[_OUR_SUITS.index(_PYSOL_SUITS[suit]) * 13 + rank - 1]

@@ -1,0 +1,30 @@
+"""The engine's exceptions: narrow, and all of them ``ValueError``s."""
+
+from __future__ import annotations
+
+
+class GameError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class IllegalMove(GameError):
+    """A move that the rules do not allow in the current position.
+
+    The message says why, in one line. The game is left unchanged.
+    """
+
+
+class NothingToUndo(GameError):
+    """``undo()`` with no action to take back, or ``redo()`` with none to replay."""
+
+
+class InvalidPosition(GameError):
+    """A position text that does not parse, or describes an impossible position."""
+
+
+class UnknownVariant(GameError):
+    """A variant key that is not one of the registered games."""
+
+
+class BadDealNumber(GameError):
+    """A deal number outside the supported range."""

@@ -1,0 +1,238 @@
+"""A game in progress: a variant, a position, and unlimited undo and redo.
+
+One player action is one undo step: the move with its reveals and refills (made by ``play``),
+plus the automatic foundation moves the table plays after it with ``play(move,
+automatic=True)`` (or all at once with ``play_auto_moves``). Undo goes back to the exact
+state before the step; redo replays it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.engine.cards import DECK
+from game.engine.errors import IllegalMove, NothingToUndo
+from game.engine.moves import Move
+from game.engine.state import State, parse_fields, parse_state, state_to_text
+
+if TYPE_CHECKING:
+    from game.variants.base import RawMove, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One player action as the undo history keeps it."""
+
+    before: State
+    after: State
+    moves: tuple[Move, ...]
+
+
+class Game:
+    """A game of one variant, from a numbered deal or from a position text.
+
+    ``legal_moves`` lists every legal move, ``play`` makes one (or raises ``IllegalMove``
+    saying why, changing nothing), ``undo`` and ``redo`` step through the history.
+    """
+
+    def __init__(self, variant: Variant, state: State, deal: int | None = None) -> None:
+        self.variant = variant
+        self.deal = deal
+        self.initial_state = state
+        self._state = state
+        self._done: list[Step] = []
+        self._undone: list[Step] = []
+
+    # ------------------------------------------------------------ the position
+
+    @property
+    def state(self) -> State:
+        """The current position."""
+        return self._state
+
+    @property
+    def key(self) -> str:
+        """The variant's key (``"kansas"``…)."""
+        return self.variant.key
+
+    @property
+    def score(self) -> int:
+        """The number of cards on the foundations."""
+        return sum(len(self._state.piles[f]) for f in self.variant.foundations)
+
+    @property
+    def moves_made(self) -> int:
+        """How many player actions lead to the current position (undone ones not counted)."""
+        return len(self._done)
+
+    @property
+    def history(self) -> list[tuple[Move, ...]]:
+        """The moves of each action made so far, oldest first."""
+        return [step.moves for step in self._done]
+
+    @property
+    def redo_history(self) -> list[tuple[Move, ...]]:
+        """The moves of each undone action, next to redo first."""
+        return [step.moves for step in reversed(self._undone)]
+
+    def pile(self, name: str) -> list[str]:
+        """The cards of pile ``name`` in text form, bottom to top (face down in lower case)."""
+        return self._state.pile_text(self._pile_index(name))
+
+    def is_won(self) -> bool:
+        """All cards are on the foundations."""
+        return self.variant.is_won(self._state)
+
+    def is_stuck(self) -> bool:
+        """Not won and no legal move left, stock actions included."""
+        return self.variant.is_stuck(self._state)
+
+    def snapshot(self) -> dict[str, Any]:
+        """A JSON-ready picture of the position (equal positions give equal snapshots)."""
+        v, st = self.variant, self._state
+        return {
+            "variant": v.key,
+            "deal": self.deal,
+            "score": self.score,
+            "won": self.is_won(),
+            "stuck": self.is_stuck(),
+            "moves": self.moves_made,
+            "base_rank": v.base_text(st) if v.dealt_base else None,
+            "redeals_left": st.redeals_left if v.redeals else None,
+            "piles": {name: st.pile_text(i) for i, name in enumerate(v.names)},
+        }
+
+    def text(self) -> str:
+        """The one-line text form of the position (``Game.from_text`` reads it back)."""
+        v = self.variant
+        return state_to_text(
+            self._state, v.names, v.key, show_base=v.dealt_base, show_redeals=bool(v.redeals)
+        )
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"<Game {self.variant.key} deal={self.deal} score={self.score}>"
+
+    @classmethod
+    def from_text(cls, text: str) -> Game:
+        """A game set up from a position text such as ``Game.text()`` prints."""
+        from game.variants import variant_class
+
+        key, fields = parse_fields(text)
+        v = variant_class(key).instance()
+        state = parse_state(
+            fields, v.names, default_base=None if v.dealt_base else 1, default_redeals=v.redeals
+        )
+        return cls(v, state)
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, including each of several equivalent empty targets."""
+        return [self._to_move(m) for m in self.variant.legal(self._state)]
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` may be played now."""
+        raw = self._to_raw(move)
+        return raw is not None and raw in self.variant.legal(self._state)
+
+    def auto_moves(self) -> list[Move]:
+        """The foundation moves the variant considers safe now; ``play`` never makes them."""
+        return [self._to_move(m) for m in self.variant.auto(self._state)]
+
+    def play(self, move: Move, *, automatic: bool = False) -> None:
+        """Make ``move`` with its reveals and refills, or raise ``IllegalMove`` saying why.
+
+        With ``automatic=True`` the move joins the current undo step (for the automatic
+        foundation moves that follow a player's action); otherwise it starts a new step and
+        clears the redo history.
+        """
+        raw = self._to_raw(move)
+        if raw is None or raw not in self.variant.legal(self._state):
+            raise IllegalMove(f"{move}: {self.why_illegal(move)}")
+        before = self._state
+        self._state = self.variant.apply(before, raw)
+        canonical = self._to_move(raw)
+        if automatic and self._done:
+            last = self._done[-1]
+            self._done[-1] = Step(last.before, self._state, (*last.moves, canonical))
+        elif automatic:
+            self.initial_state = self._state  # moves made by the deal itself: not undoable
+        else:
+            self._done.append(Step(before, self._state, (canonical,)))
+            self._undone.clear()
+
+    def play_auto_moves(self) -> list[Move]:
+        """Play the safe foundation moves one at a time into the current step; list them."""
+        played: list[Move] = []
+        while moves := self.auto_moves():
+            self.play(moves[0], automatic=True)
+            played.append(moves[0])
+        return played
+
+    def double_click_move(self, pile: str) -> Move | None:
+        """The move a double-click on ``pile``'s top card makes, or ``None``."""
+        raw = self.variant.double_click(self._state, self._pile_index(pile))
+        return None if raw is None else self._to_move(raw)
+
+    def can_undo(self) -> bool:
+        """Whether there is an action to undo."""
+        return bool(self._done)
+
+    def can_redo(self) -> bool:
+        """Whether there is an undone action to redo."""
+        return bool(self._undone)
+
+    def undo(self) -> tuple[Move, ...]:
+        """Take back the last action whole; returns its moves."""
+        if not self._done:
+            raise NothingToUndo("nothing to undo")
+        step = self._done.pop()
+        self._undone.append(step)
+        self._state = step.before
+        return step.moves
+
+    def redo(self) -> tuple[Move, ...]:
+        """Make the last undone action again; returns its moves."""
+        if not self._undone:
+            raise NothingToUndo("nothing to redo")
+        step = self._undone.pop()
+        self._done.append(step)
+        self._state = step.after
+        return step.moves
+
+    def restart(self) -> None:
+        """Back to the opening position; the whole game can still be redone."""
+        while self._done:
+            self.undo()
+
+    # --------------------------------------------------------------- helpers
+
+    def _pile_index(self, name: str) -> int:
+        try:
+            return self.variant.index[name]
+        except KeyError:
+            raise IllegalMove(f"no pile named {name!r}; piles: {', '.join(self.variant.names)}") from None
+
+    def _to_move(self, raw: RawMove) -> Move:
+        v = self.variant
+        return Move(v.pile_name(raw[0]), v.pile_name(raw[1]), raw[2])
+
+    def _to_raw(self, move: Move) -> RawMove | None:
+        src = self.variant.index.get(move.source)
+        dst = self.variant.target_index(move.target)
+        if src is None or dst is None or not isinstance(move.count, int):
+            return None
+        return (src, dst, move.count)
+
+    def why_illegal(self, move: Move) -> str:
+        """A one-line reason why ``move`` is not legal now (or ``"legal"``)."""
+        return self.variant.explain(self._state, move)
+
+    def card_at(self, pile: str, position: int) -> str:
+        """The text of the card at ``position`` (0 = bottom) of ``pile``."""
+        i = self._pile_index(pile)
+        return DECK[self._state.piles[i][position]].text(self._state.is_face_up(i, position))

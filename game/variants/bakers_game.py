@@ -1,0 +1,50 @@
+"""Baker's Game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from game.engine.cards import Card
+from game.engine.state import State
+from game.variants.base import Build, Dealer, Fan, Kind, PileSpec, Variant, row_of
+
+
+class BakersGame(Variant):
+    """Baker's Game (rules.md BG-1 … BG-9).
+
+    All 52 cards face up on eight tableau piles, 7-7-7-7-6-6-6-6, dealt across; deal N is
+    PySolFC's deal N (BG-1). Foundations build up in suit from Ace to King (BG-2); the
+    tableau builds down in suit, no wrap (BG-3). A valid build moves as one action if it is
+    no longer than the empty reserve cells plus one; empty tableau piles do not count (BG-4).
+    An empty tableau pile takes only a King or a build starting with one (BG-5). Four reserve
+    cells hold one card each, from a tableau or foundation top; never cell to cell (BG-6).
+    A foundation's top card may come back to the tableau or an empty cell (BG-7). Every card
+    that can go home is safe to send there automatically (BG-8). Double-click sends a card
+    home, or else to the leftmost empty cell (BG-9).
+
+        res-1 res-2 res-3 res-4   fnd-1 fnd-2 fnd-3 fnd-4
+        tab-1 tab-2 tab-3 tab-4 tab-5 tab-6 tab-7 tab-8
+          ▾     ▾     ▾     ▾     ▾     ▾     ▾     ▾
+    """
+
+    key = "bakers-game"
+    name = "Baker's Game"
+    summary = "FreeCell's ancestor: build down in suit, with four reserve cells."
+    layout: ClassVar[tuple[PileSpec, ...]] = (
+        *row_of(Kind.CELL, 4, 0, 0, name="reserve"),
+        *row_of(Kind.FOUNDATION, 4, 4, 0),
+        *row_of(Kind.TABLEAU, 8, 0, 1, Fan.DOWN),
+    )
+    size = (8.0, 5.0)
+    build = Build.SUIT
+    group_limit_by_cells = True
+    foundation_to = frozenset({Kind.TABLEAU, Kind.CELL})
+    double_click_to_cell = True
+
+    def deal(self, cards: Iterator[Card]) -> State:
+        """BG-1: one card per pile, left to right, round after round."""
+        d = Dealer(self, cards)
+        for i in range(52):
+            d.up(self.names[self.tableau[i % 8]])
+        return d.state()

@@ -1,0 +1,469 @@
+"""The base of every game: piles described by data, and the hooks a variant may redefine.
+
+A variant is a short class that declares its piles (with their logical layout), how its
+tableau builds, what fills an empty tableau pile, where foundation cards may go back to, and
+which hooks it redefines (``deal``, ``stock_moves``, ``apply_stock``, ``settle``). Everything
+else (legal-move generation, applying moves, reveals, safe automatic moves, the win and
+"no move left" tests, the reason a move is illegal) lives here once.
+
+Moves inside the engine are ``RawMove`` tuples ``(source index, target index, count)``;
+``ALL_RESERVES`` as a target stands for "one card onto each reserve pile" (Lady Jane's deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+from typing import ClassVar, Final
+
+from game.engine.cards import ACE, DECK, IS_RED, KING, RANK, SUIT, Card, rank_letter
+from game.engine.moves import Move
+from game.engine.state import Pile, State
+
+RawMove = tuple[int, int, int]
+ALL_RESERVES: Final = -1
+ALL_RESERVES_NAME: Final = "reserve"
+
+
+class Kind(Enum):
+    """What a pile is in the game."""
+
+    STOCK = "stock"
+    WASTE = "waste"
+    RESERVE = "reserve"
+    """A source only: the player never puts a card on it (Lady Jane, Kansas)."""
+    CELL = "cell"
+    """A reserve cell holding at most one card (Baker's Game, Seahaven Towers)."""
+    FOUNDATION = "foundation"
+    TABLEAU = "tableau"
+
+
+class Fan(Enum):
+    """How a pile spreads its cards on the table."""
+
+    NONE = "none"
+    DOWN = "down"
+    RIGHT = "right"
+
+
+class Build(Enum):
+    """How the tableau builds down."""
+
+    SUIT = "suit"
+    ALTERNATE = "alternate colours"
+    ANY = "regardless of suit"
+
+
+class EmptyFill(Enum):
+    """Which card may start an empty tableau pile."""
+
+    KING = "a King"
+    BELOW_BASE = "a card one rank below the base rank"
+    ANY = "any card"
+
+
+@dataclass(frozen=True, slots=True)
+class PileSpec:
+    """One pile: its name, its kind and its place in the logical layout (card units)."""
+
+    name: str
+    kind: Kind
+    x: float
+    y: float
+    fan: Fan = Fan.NONE
+
+
+def row_of(
+    kind: Kind, count: int, x: float, y: float, fan: Fan = Fan.NONE, *, first: int = 1, name: str = ""
+) -> list[PileSpec]:
+    """``count`` piles named ``name-N`` (default: the kind's name) left to right from (x, y)."""
+    prefix = name or kind.value
+    return [PileSpec(f"{prefix}-{first + i}", kind, x + i, y, fan) for i in range(count)]
+
+
+def column_of(kind: Kind, count: int, x: float, y: float, fan: Fan, step: float) -> list[PileSpec]:
+    """``count`` piles named ``kind-1``… placed top to bottom from (x, y)."""
+    return [PileSpec(f"{kind.value}-{i + 1}", kind, x, y + i * step, fan) for i in range(count)]
+
+
+_REVEALING: Final = (Kind.TABLEAU, Kind.RESERVE)
+
+
+class Variant:
+    """A game of patience: its piles, rules and hooks. Subclasses are mostly declarations."""
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    layout: ClassVar[tuple[PileSpec, ...]]
+    size: ClassVar[tuple[float, float]]
+    """Width and height of the layout in card units (the fans' room included)."""
+
+    build: ClassVar[Build]
+    wrap: ClassVar[bool] = False
+    """Ranks wrap around (a King on an Ace in the tableau, an Ace on a King at home)."""
+    dealt_base: ClassVar[bool] = False
+    """The base rank is the rank of the card dealt to the first foundation (else Ace)."""
+    base_blocks_build: ClassVar[bool] = False
+    """Nothing may be placed on a card of the base rank (Lady Jane)."""
+    empty_fill: ClassVar[EmptyFill] = EmptyFill.KING
+    empty_fill_sources: ClassVar[frozenset[Kind] | None] = None
+    """Kinds of pile an empty tableau pile may be filled from (``None``: any)."""
+    group_limit_by_cells: ClassVar[bool] = False
+    """Groups are limited to the empty reserve cells plus one."""
+    foundation_to: ClassVar[frozenset[Kind]] = frozenset({Kind.TABLEAU})
+    """Where a foundation's top card may go back to (empty: foundations are out of play)."""
+    sequences_to_foundation: ClassVar[bool] = False
+    """A same-suit run whose top card fits a foundation may go home as one move (SH-7)."""
+    redeals: ClassVar[int] = 0
+    double_click_to_cell: ClassVar[bool] = False
+    """Double-click sends a card to an empty reserve cell when it cannot go home (BG-9)."""
+
+    _instances: ClassVar[dict[type[Variant], Variant]] = {}
+
+    @classmethod
+    def instance(cls) -> Variant:
+        """The shared instance of this variant (variants hold no game state)."""
+        inst = Variant._instances.get(cls)
+        if inst is None:
+            inst = Variant._instances[cls] = cls()
+        return inst
+
+    def __init__(self) -> None:
+        self.names: tuple[str, ...] = tuple(p.name for p in self.layout)
+        self.kinds: tuple[Kind, ...] = tuple(p.kind for p in self.layout)
+        self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+        self.tableau = self._indices(Kind.TABLEAU)
+        self.foundations = self._indices(Kind.FOUNDATION)
+        self.cells = self._indices(Kind.CELL)
+        self.reserves = self._indices(Kind.RESERVE)
+        self.stock = self.index.get("stock", -2)
+        self.waste = self.index.get("waste", -2)
+        self.sources = self._source_indices()
+        self._accepts: dict[int, tuple[frozenset[int], ...]] = {}
+        self._home_next = tuple(self._next_in_suit(c) for c in range(52))
+
+    def _indices(self, kind: Kind) -> tuple[int, ...]:
+        return tuple(i for i, k in enumerate(self.kinds) if k is kind)
+
+    def _source_indices(self) -> tuple[int, ...]:
+        kinds = {Kind.TABLEAU, Kind.RESERVE, Kind.CELL, Kind.WASTE, Kind.STOCK}
+        if self.foundation_to:
+            kinds.add(Kind.FOUNDATION)
+        return tuple(i for i, k in enumerate(self.kinds) if k in kinds)
+
+    # ----------------------------------------------------------------- hooks
+
+    def deal(self, cards: Iterator[Card]) -> State:
+        """Lay out a new game from ``cards`` in dealing order."""
+        raise NotImplementedError
+
+    def stock_moves(self, state: State) -> list[RawMove]:
+        """The stock actions possible now (none by default)."""
+        return []
+
+    def apply_stock(self, state: State, move: RawMove) -> State:
+        """Carry out one of ``stock_moves``."""
+        raise NotImplementedError
+
+    def settle(self, piles: list[Pile], hidden: list[int], source: int) -> None:
+        """What follows a move by itself: turn up a face-down card it uncovered."""
+        if self.kinds[source] in _REVEALING and piles[source] and hidden[source] == len(piles[source]):
+            hidden[source] -= 1
+
+    # ------------------------------------------------------------ rule tables
+
+    def _next_in_suit(self, card: int) -> int:
+        rank = RANK[card]
+        if rank == KING:
+            return card - 12 if self.wrap else -1
+        return card + 1
+
+    def below(self, rank: int) -> int:
+        """The rank one step lower, wrapping where the game wraps (0 when there is none)."""
+        if rank > ACE:
+            return rank - 1
+        return KING if self.wrap else 0
+
+    def accepts(self, base: int) -> tuple[frozenset[int], ...]:
+        """For each card, the cards that may be placed on it in the tableau."""
+        table = self._accepts.get(base)
+        if table is None:
+            table = self._accepts[base] = tuple(self._build_on(c, base) for c in range(52))
+        return table
+
+    def _build_on(self, lower: int, base: int) -> frozenset[int]:
+        if self.base_blocks_build and RANK[lower] == base:
+            return frozenset()
+        rank = self.below(RANK[lower])
+        if not rank:
+            return frozenset()
+        suits = {
+            Build.SUIT: (SUIT[lower],),
+            Build.ALTERNATE: tuple(s for s in range(4) if IS_RED[s * 13] != IS_RED[lower]),
+            Build.ANY: tuple(range(4)),
+        }[self.build]
+        return frozenset(s * 13 + rank - 1 for s in suits)
+
+    def empty_fill_rank(self, base: int) -> int:
+        """The rank that may start an empty tableau pile (0: any rank)."""
+        if self.empty_fill is EmptyFill.KING:
+            return KING
+        if self.empty_fill is EmptyFill.BELOW_BASE:
+            return self.below(base) or KING
+        return 0
+
+    def run_length(self, state: State, pile: int) -> int:
+        """How many cards at the top of a tableau pile form a valid, face-up build."""
+        cards = state.piles[pile]
+        n = len(cards)
+        lowest = state.hidden[pile]
+        if n <= lowest:
+            return 0
+        acc = self.accepts(state.base_rank)
+        i = n - 1
+        while i > lowest and cards[i] in acc[cards[i - 1]]:
+            i -= 1
+        return n - i
+
+    def group_limit(self, state: State) -> int:
+        """The largest group that may move between tableau piles now."""
+        if not self.group_limit_by_cells:
+            return 52
+        return 1 + sum(1 for c in self.cells if not state.piles[c])
+
+    # ------------------------------------------------------------- legal moves
+
+    def legal(self, state: State) -> list[RawMove]:
+        """Every legal move, stock actions first, cached on the state."""
+        cached = state.cache.get("legal")
+        if cached is None:
+            cached = state.cache["legal"] = self._generate(state)
+        return cached  # type: ignore[return-value]
+
+    def _generate(self, state: State) -> list[RawMove]:
+        moves = self.stock_moves(state)
+        piles, hidden, base = state.piles, state.hidden, state.base_rank
+        wanted, empty_tableau, empty_homes = self._targets(state)
+        empty_cells = [c for c in self.cells if not piles[c]]
+        limit = len(empty_cells) + 1 if self.group_limit_by_cells else 52
+        fill_rank = self.empty_fill_rank(base)
+        kinds = self.kinds
+        for s in self.sources:
+            pile = piles[s]
+            if len(pile) <= hidden[s]:
+                continue
+            kind = kinds[s]
+            from_home = kind is Kind.FOUNDATION
+            to_tableau = not from_home or Kind.TABLEAU in self.foundation_to
+            run = self.run_length(state, s) if kind is Kind.TABLEAU else 1
+            for k in range(1, min(run, limit) + 1):
+                card = pile[-k]
+                for d in wanted.get(card, ()):
+                    if kinds[d] is Kind.FOUNDATION:
+                        if k == 1 and not from_home:
+                            moves.append((s, d, 1))
+                    elif d != s and to_tableau:
+                        moves.append((s, d, k))
+                if empty_tableau and to_tableau and self._may_fill(card, kind, fill_rank):
+                    moves.extend((s, d, k) for d in empty_tableau)
+            top = pile[-1]
+            if RANK[top] == base and not from_home:
+                moves.extend((s, d, 1) for d in empty_homes)
+            if empty_cells and (kind is Kind.TABLEAU or (from_home and Kind.CELL in self.foundation_to)):
+                moves.extend((s, d, 1) for d in empty_cells)
+            if self.sequences_to_foundation and kind is Kind.TABLEAU and run > 1:
+                moves.extend(self._sequences_home(s, run, top, wanted, empty_homes, base))
+        return moves
+
+    def _targets(self, state: State) -> tuple[dict[int, list[int]], list[int], list[int]]:
+        """Cards wanted by each non-empty tableau pile and foundation; the empty ones."""
+        piles, hidden = state.piles, state.hidden
+        acc = self.accepts(state.base_rank)
+        wanted: dict[int, list[int]] = {}
+        empty_tableau: list[int] = []
+        for t in self.tableau:
+            pile = piles[t]
+            if not pile:
+                empty_tableau.append(t)
+            elif hidden[t] < len(pile):
+                for c in acc[pile[-1]]:
+                    wanted.setdefault(c, []).append(t)
+        empty_homes: list[int] = []
+        for f in self.foundations:
+            pile = piles[f]
+            if not pile:
+                empty_homes.append(f)
+            elif len(pile) < 13:
+                wanted.setdefault(self._home_next[pile[-1]], []).append(f)
+        return wanted, empty_tableau, empty_homes
+
+    def _may_fill(self, card: int, kind: Kind, fill_rank: int) -> bool:
+        if self.empty_fill_sources is not None and kind not in self.empty_fill_sources:
+            return False
+        return not fill_rank or RANK[card] == fill_rank
+
+    def _sequences_home(
+        self, s: int, run: int, top: int, wanted: dict[int, list[int]], empty_homes: list[int], base: int
+    ) -> Iterator[RawMove]:
+        homes = [d for d in wanted.get(top, ()) if self.kinds[d] is Kind.FOUNDATION]
+        if RANK[top] == base:
+            homes += empty_homes
+        for d in homes:
+            for k in range(2, run + 1):
+                yield (s, d, k)
+
+    # ------------------------------------------------------------------ moves
+
+    def is_stock_action(self, move: RawMove) -> bool:
+        """Whether ``move`` is a stock action (deal, redeal) rather than a card move."""
+        return move[1] in (ALL_RESERVES, self.waste, self.stock)
+
+    def apply(self, state: State, move: RawMove) -> State:
+        """The state after a legal ``move``, with its reveals and refills."""
+        if self.is_stock_action(move):
+            return self.apply_stock(state, move)
+        s, d, k = move
+        piles = list(state.piles)
+        hidden = list(state.hidden)
+        moving = piles[s][-k:]
+        piles[s] = piles[s][:-k]
+        if k > 1 and self.kinds[d] is Kind.FOUNDATION:
+            moving = moving[::-1]
+        piles[d] = piles[d] + moving
+        self.settle(piles, hidden, s)
+        return State(tuple(piles), tuple(hidden), state.base_rank, state.redeals_left)
+
+    # ---------------------------------------------------------- automatic moves
+
+    def auto(self, state: State) -> list[RawMove]:
+        """The safe moves to the foundations now, one card each (see rules.md)."""
+        cached = state.cache.get("auto")
+        if cached is None:
+            cached = state.cache["auto"] = self._safe_moves(state)
+        return cached  # type: ignore[return-value]
+
+    def _safe_moves(self, state: State) -> list[RawMove]:
+        piles, base = state.piles, state.base_rank
+        home_tops = {self._home_next[piles[f][-1]]: f for f in self.foundations if piles[f]}
+        empty_home = next((f for f in self.foundations if not piles[f]), None)
+        outside: set[int] | None = None
+        moves: list[RawMove] = []
+        for s in self.sources:
+            if self.kinds[s] is Kind.FOUNDATION or not state.top_is_face_up(s):
+                continue
+            card = piles[s][-1]
+            d = home_tops.get(card)
+            if d is None and RANK[card] == base:
+                d = empty_home
+            if d is None:
+                continue
+            if outside is None:
+                outside = self._outside(state)
+            if self.is_safe(card, base, outside):
+                moves.append((s, d, 1))
+        return moves
+
+    def _outside(self, state: State) -> set[int]:
+        return {c for i, p in enumerate(state.piles) if self.kinds[i] is not Kind.FOUNDATION for c in p}
+
+    def is_safe(self, card: int, base: int, outside: set[int]) -> bool:
+        """Whether no card outside the foundations could ever need to be placed on ``card``."""
+        rank = RANK[card]
+        if rank == base or self.build is Build.SUIT:
+            return True
+        lower = self.below(rank)
+        if self.build is Build.ALTERNATE:
+            needers = [s * 13 + lower - 1 for s in range(4) if IS_RED[s * 13] != IS_RED[card]]
+        else:
+            needers = [s * 13 + lower - 1 for s in range(4)]
+        return not any(c in outside for c in needers)
+
+    # ------------------------------------------------------------ end of game
+
+    def is_won(self, state: State) -> bool:
+        """All cards are on the foundations."""
+        return all(not p for i, p in enumerate(state.piles) if self.kinds[i] is not Kind.FOUNDATION)
+
+    def is_stuck(self, state: State) -> bool:
+        """Not won, and no legal move (stock actions included) is left."""
+        return not self.legal(state) and not self.is_won(state)
+
+    def double_click(self, state: State, pile: int) -> RawMove | None:
+        """Where a double-click on the top card of ``pile`` sends it, if anywhere."""
+        if self.kinds[pile] is Kind.FOUNDATION:
+            return None
+        legal = self.legal(state)
+        for move in legal:
+            if move[0] == pile and move[2] == 1 and self.kinds[move[1]] is Kind.FOUNDATION:
+                return move
+        if self.double_click_to_cell:
+            for move in legal:
+                if move[0] == pile and self.kinds[move[1]] is Kind.CELL:
+                    return move
+        return None
+
+    # ------------------------------------------------------------- text forms
+
+    def target_index(self, name: str) -> int | None:
+        """The index of a move's target pile by name (``reserve``: all reserve piles)."""
+        if name == ALL_RESERVES_NAME and self.reserves:
+            return ALL_RESERVES
+        return self.index.get(name)
+
+    def explain(self, state: State, move: Move) -> str:
+        """A one-line reason why ``move`` is not legal in ``state`` (``"legal"`` if it is)."""
+        from game.variants.reasons import explain
+
+        return explain(self, state, move)
+
+    def pile_name(self, index: int) -> str:
+        """The name of pile ``index`` (``reserve`` for the all-reserves deal target)."""
+        return ALL_RESERVES_NAME if index == ALL_RESERVES else self.names[index]
+
+    def base_text(self, state: State) -> str:
+        """The base rank as a letter."""
+        return rank_letter(state.base_rank)
+
+    @cached_property
+    def rule_text(self) -> str:
+        """The variant's docstring: its rules in the game's own words."""
+        return (type(self).__doc__ or "").strip()
+
+
+class Dealer:
+    """Lays out a deal: cards are taken from the dealing order and placed pile by pile."""
+
+    def __init__(self, variant: Variant, cards: Iterator[Card]) -> None:
+        self._variant = variant
+        self._cards = cards
+        self.piles: list[list[Card]] = [[] for _ in variant.names]
+        self.hidden: list[int] = [0] * len(variant.names)
+
+    def down(self, *names: str) -> None:
+        """One card face down onto each named pile, in order."""
+        for name in names:
+            i = self._variant.index[name]
+            self.piles[i].append(next(self._cards))
+            self.hidden[i] += 1
+
+    def up(self, *names: str) -> Card:
+        """One card face up onto each named pile, in order; returns the last card dealt."""
+        card = DECK[0]
+        for name in names:
+            card = next(self._cards)
+            self.piles[self._variant.index[name]].append(card)
+        return card
+
+    def rest_to_stock(self) -> None:
+        """The undealt cards, face down, onto the stock: the next card to deal on top."""
+        i = self._variant.stock
+        self.piles[i] = list(reversed(list(self._cards)))
+        self.hidden[i] = len(self.piles[i])
+
+    def state(self, base_rank: int = ACE) -> State:
+        """The finished layout."""
+        piles = tuple(tuple(p) for p in self.piles)
+        return State(piles, tuple(self.hidden), base_rank, self._variant.redeals)

@@ -1,0 +1,80 @@
+"""Kansas."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from game.engine.cards import Card
+from game.engine.state import Pile, State
+from game.variants.base import Build, Dealer, EmptyFill, Fan, Kind, PileSpec, RawMove, Variant, row_of
+
+
+class Kansas(Variant):
+    """Kansas (rules.md KS-1 … KS-9).
+
+    A reserve of twelve cards (eleven face down, the top face up), one card on the first
+    foundation giving the base rank, one card on each of three tableau piles; 36 in the stock
+    (KS-1). Foundations build up in suit from the base rank, wrapping King to Ace, one card at
+    a time (KS-2), and their cards are out of play (KS-3). The tableau builds down regardless
+    of suit, with wrap; groups of any size move onto a non-empty pile (KS-4). A tableau pile
+    left empty is filled at once from the reserve (KS-5); once the reserve is empty, only the
+    waste's top card may fill it (KS-6). The reserve's top card plays to the tableau or home,
+    and the next one turns up (KS-7). The stock turns one card onto the waste; no redeal
+    (KS-8). Lost when no legal move is left and the stock is empty (KS-9).
+
+        stock   waste    .    fnd-1 fnd-2 fnd-3 fnd-4
+        reserve-1    tab-1  tab-2  tab-3
+                       ▾      ▾      ▾
+    """
+
+    key = "kansas"
+    name = "Kansas"
+    summary = "Build down regardless of suit from a dealt base rank; a reserve refills the tableau."
+    layout: ClassVar[tuple[PileSpec, ...]] = (
+        PileSpec("stock", Kind.STOCK, 0, 0),
+        PileSpec("waste", Kind.WASTE, 1, 0),
+        *row_of(Kind.FOUNDATION, 4, 3, 0),
+        PileSpec("reserve-1", Kind.RESERVE, 0, 1, Fan.DOWN),
+        *row_of(Kind.TABLEAU, 3, 2, 1, Fan.DOWN),
+    )
+    size = (7.0, 5.0)
+    build = Build.ANY
+    wrap = True
+    dealt_base = True
+    empty_fill = EmptyFill.ANY
+    empty_fill_sources = frozenset({Kind.WASTE})
+    foundation_to = frozenset()
+
+    def deal(self, cards: Iterator[Card]) -> State:
+        """KS-1: eleven down and one up on the reserve, the base card, one up per tableau pile."""
+        d = Dealer(self, cards)
+        d.down(*["reserve-1"] * 11)
+        d.up("reserve-1")
+        base = d.up("foundation-1").rank
+        d.up(*(self.names[i] for i in self.tableau))
+        d.rest_to_stock()
+        return d.state(base)
+
+    def stock_moves(self, state: State) -> list[RawMove]:
+        """KS-8: one card from the stock to the waste."""
+        return [(self.stock, self.waste, 1)] if state.piles[self.stock] else []
+
+    def apply_stock(self, state: State, move: RawMove) -> State:
+        """Turn the stock's top card face up onto the waste."""
+        piles, hidden = list(state.piles), list(state.hidden)
+        *rest, card = piles[self.stock]
+        piles[self.stock] = tuple(rest)
+        hidden[self.stock] = len(rest)
+        piles[self.waste] = (*piles[self.waste], card)
+        return State(tuple(piles), tuple(hidden), state.base_rank, state.redeals_left)
+
+    def settle(self, piles: list[Pile], hidden: list[int], source: int) -> None:
+        """KS-5 and KS-7: reveal, then refill empty tableau piles from the reserve."""
+        super().settle(piles, hidden, source)
+        reserve = self.reserves[0]
+        for t in self.tableau:
+            if not piles[t] and piles[reserve]:
+                piles[t] = piles[reserve][-1:]
+                piles[reserve] = piles[reserve][:-1]
+                super().settle(piles, hidden, reserve)
