@@ -173,6 +173,15 @@ class Game:
             played.append(moves[0])
         return played
 
+    def finish_line(self) -> list[Move] | None:
+        """The moves that finish the game, if the rest is a certain win with no choice left.
+
+        That is when no card is face down, the stock is empty, and sending home whatever card
+        fits, one after another, brings every card home. ``None`` otherwise (or when won).
+        """
+        raws = self.variant.finish_line(self._state)
+        return None if raws is None else [self._to_move(m) for m in raws]
+
     def double_click_move(self, pile: str) -> Move | None:
         """The move a double-click on ``pile``'s top card makes, or ``None``."""
         raw = self.variant.double_click(self._state, self._pile_index(pile))

@@ -391,6 +391,22 @@ class Variant:
         """Not won, and no legal move (stock actions included) is left."""
         return not self.legal(state) and not self.is_won(state)
 
+    def finish_line(self, state: State) -> list[RawMove] | None:
+        """Foundation moves that win from here when no choice is left (see ``Game.finish_line``)."""
+        if self.is_won(state) or any(state.hidden) or (self.stock >= 0 and state.piles[self.stock]):
+            return None
+        line: list[RawMove] = []
+        while not self.is_won(state):
+            move = next((m for m in self.legal(state) if self._is_single_home(m)), None)
+            if move is None:
+                return None
+            line.append(move)
+            state = self.apply(state, move)
+        return line
+
+    def _is_single_home(self, move: RawMove) -> bool:
+        return move[2] == 1 and move[1] >= 0 and self.kinds[move[1]] is Kind.FOUNDATION
+
     def double_click(self, state: State, pile: int) -> RawMove | None:
         """Where a double-click on the top card of ``pile`` sends it, if anywhere."""
         if self.kinds[pile] is Kind.FOUNDATION:
