@@ -23,7 +23,7 @@ class State:
     never changed after construction; the engine caches per-position work on them.
     """
 
-    __slots__ = ("_hash", "base_rank", "cache", "hidden", "piles", "redeals_left")
+    __slots__ = ("_hash", "auto_cache", "base_rank", "hidden", "legal_cache", "piles", "redeals_left")
 
     def __init__(
         self,
@@ -37,7 +37,9 @@ class State:
         self.base_rank = base_rank
         self.redeals_left = redeals_left
         self._hash = hash((piles, hidden, base_rank, redeals_left))
-        self.cache: dict[str, object] = {}
+        # Per-position work, filled in by the rules on first use (moves are index triples).
+        self.legal_cache: list[tuple[int, int, int]] | None = None
+        self.auto_cache: list[tuple[int, int, int]] | None = None
 
     def __hash__(self) -> int:
         return self._hash

@@ -142,7 +142,16 @@ class Variant:
         self.stock = self.index.get("stock", -2)
         self.waste = self.index.get("waste", -2)
         self.sources = self._source_indices()
+        self.single_sources = tuple(
+            i for i in self.sources if self.kinds[i] not in (Kind.TABLEAU, Kind.FOUNDATION)
+        )
+        self.foundations_out = self.foundations if Kind.TABLEAU in self.foundation_to else ()
+        self.foundation_to_cells = Kind.CELL in self.foundation_to
+        fill_kinds = self.empty_fill_sources or frozenset(Kind)
+        self._fill_kinds = fill_kinds
+        self._fills_from_tableau = Kind.TABLEAU in fill_kinds
         self._accepts: dict[int, tuple[frozenset[int], ...]] = {}
+        self._parents: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._home_next = tuple(self._next_in_suit(c) for c in range(52))
 
     def _indices(self, kind: Kind) -> tuple[int, ...]:
@@ -194,6 +203,15 @@ class Variant:
             table = self._accepts[base] = tuple(self._build_on(c, base) for c in range(52))
         return table
 
+    def parents(self, base: int) -> tuple[tuple[int, ...], ...]:
+        """For each card, the cards it may be placed on in the tableau."""
+        table = self._parents.get(base)
+        if table is None:
+            acc = self.accepts(base)
+            table = tuple(tuple(q for q in range(52) if c in acc[q]) for c in range(52))
+            self._parents[base] = table
+        return table
+
     def _build_on(self, lower: int, base: int) -> frozenset[int]:
         if self.base_blocks_build and RANK[lower] == base:
             return frozenset()
@@ -238,80 +256,127 @@ class Variant:
 
     def legal(self, state: State) -> list[RawMove]:
         """Every legal move, stock actions first, cached on the state."""
-        cached = state.cache.get("legal")
+        cached = state.legal_cache
         if cached is None:
-            cached = state.cache["legal"] = self._generate(state)
-        return cached  # type: ignore[return-value]
+            cached = state.legal_cache = self._generate(state)
+        return cached
 
     def _generate(self, state: State) -> list[RawMove]:
-        moves = self.stock_moves(state)
+        # The hot path of every search: written for speed, with the rule tables precomputed.
         piles, hidden, base = state.piles, state.hidden, state.base_rank
-        wanted, empty_tableau, empty_homes = self._targets(state)
+        moves = self.stock_moves(state) if self.stock >= 0 else []
+        add = moves.append
+        tops, empty_tableau = self._tableau_tops(state)
+        homes, empty_homes = self._home_needs(state)
         empty_cells = [c for c in self.cells if not piles[c]]
         limit = len(empty_cells) + 1 if self.group_limit_by_cells else 52
-        fill_rank = self.empty_fill_rank(base)
-        kinds = self.kinds
-        for s in self.sources:
+        acc, parents = self.accepts(base), self.parents(base)
+        fill = self.empty_fill_rank(base)
+        fill_tableau = self._fills_from_tableau and bool(empty_tableau)
+        for s in self.tableau:
+            pile = piles[s]
+            n, h = len(pile), hidden[s]
+            if n <= h:
+                continue
+            top = pile[-1]
+            home = homes.get(top)
+            if home is not None:
+                add((s, home, 1))
+            elif RANK[top] == base:
+                for d in empty_homes:
+                    add((s, d, 1))
+            i, k = n - 1, 1
+            while True:
+                card = pile[i]
+                for q in parents[card]:
+                    d = tops.get(q, s)
+                    if d != s:
+                        add((s, d, k))
+                if fill_tableau and (not fill or RANK[card] == fill):
+                    for d in empty_tableau:
+                        add((s, d, k))
+                if k >= limit or i <= h or card not in acc[pile[i - 1]]:
+                    break
+                i, k = i - 1, k + 1
+            for c in empty_cells:
+                add((s, c, 1))
+            if self.sequences_to_foundation and (home is not None or RANK[top] == base):
+                moves.extend(self._sequences_home(state, s, [home] if home is not None else empty_homes))
+        for s in self.single_sources:
             pile = piles[s]
             if len(pile) <= hidden[s]:
                 continue
-            kind = kinds[s]
-            from_home = kind is Kind.FOUNDATION
-            to_tableau = not from_home or Kind.TABLEAU in self.foundation_to
-            run = self.run_length(state, s) if kind is Kind.TABLEAU else 1
-            for k in range(1, min(run, limit) + 1):
-                card = pile[-k]
-                for d in wanted.get(card, ()):
-                    if kinds[d] is Kind.FOUNDATION:
-                        if k == 1 and not from_home:
-                            moves.append((s, d, 1))
-                    elif d != s and to_tableau:
-                        moves.append((s, d, k))
-                if empty_tableau and to_tableau and self._may_fill(card, kind, fill_rank):
-                    moves.extend((s, d, k) for d in empty_tableau)
             top = pile[-1]
-            if RANK[top] == base and not from_home:
-                moves.extend((s, d, 1) for d in empty_homes)
-            if empty_cells and (kind is Kind.TABLEAU or (from_home and Kind.CELL in self.foundation_to)):
-                moves.extend((s, d, 1) for d in empty_cells)
-            if self.sequences_to_foundation and kind is Kind.TABLEAU and run > 1:
-                moves.extend(self._sequences_home(s, run, top, wanted, empty_homes, base))
+            home = homes.get(top)
+            if home is not None:
+                add((s, home, 1))
+            elif RANK[top] == base:
+                for d in empty_homes:
+                    add((s, d, 1))
+            for q in parents[top]:
+                if q in tops:
+                    add((s, tops[q], 1))
+            if empty_tableau and self.kinds[s] in self._fill_kinds and (not fill or RANK[top] == fill):
+                for d in empty_tableau:
+                    add((s, d, 1))
+        if self.foundations_out:
+            self._foundation_moves(state, moves, tops, empty_tableau, empty_cells, fill)
         return moves
 
-    def _targets(self, state: State) -> tuple[dict[int, list[int]], list[int], list[int]]:
-        """Cards wanted by each non-empty tableau pile and foundation; the empty ones."""
+    def _foundation_moves(
+        self,
+        state: State,
+        moves: list[RawMove],
+        tops: dict[int, int],
+        empty_tableau: list[int],
+        empty_cells: list[int],
+        fill: int,
+    ) -> None:
+        """Moves of a foundation's top card back into play (LJ-3, AM-2, BG-7, SH-8)."""
+        parents = self.parents(state.base_rank)
+        for s in self.foundations_out:
+            pile = state.piles[s]
+            if not pile:
+                continue
+            top = pile[-1]
+            for q in parents[top]:
+                if q in tops:
+                    moves.append((s, tops[q], 1))
+            if empty_tableau and (not fill or RANK[top] == fill):
+                moves += [(s, d, 1) for d in empty_tableau]
+            if self.foundation_to_cells:
+                moves += [(s, c, 1) for c in empty_cells]
+
+    def _tableau_tops(self, state: State) -> tuple[dict[int, int], list[int]]:
+        """Face-up top card -> its tableau pile; and the empty tableau piles."""
         piles, hidden = state.piles, state.hidden
-        acc = self.accepts(state.base_rank)
-        wanted: dict[int, list[int]] = {}
-        empty_tableau: list[int] = []
+        tops: dict[int, int] = {}
+        empty: list[int] = []
         for t in self.tableau:
             pile = piles[t]
             if not pile:
-                empty_tableau.append(t)
+                empty.append(t)
             elif hidden[t] < len(pile):
-                for c in acc[pile[-1]]:
-                    wanted.setdefault(c, []).append(t)
-        empty_homes: list[int] = []
+                tops[pile[-1]] = t
+        return tops, empty
+
+    def _home_needs(self, state: State) -> tuple[dict[int, int], list[int]]:
+        """The card each started foundation takes next -> that foundation; the empty ones."""
+        piles, following = state.piles, self._home_next
+        needs: dict[int, int] = {}
+        empty: list[int] = []
         for f in self.foundations:
             pile = piles[f]
-            if not pile:
-                empty_homes.append(f)
-            elif len(pile) < 13:
-                wanted.setdefault(self._home_next[pile[-1]], []).append(f)
-        return wanted, empty_tableau, empty_homes
+            if pile:
+                needs[following[pile[-1]]] = f
+            else:
+                empty.append(f)
+        return needs, empty
 
-    def _may_fill(self, card: int, kind: Kind, fill_rank: int) -> bool:
-        if self.empty_fill_sources is not None and kind not in self.empty_fill_sources:
-            return False
-        return not fill_rank or RANK[card] == fill_rank
-
-    def _sequences_home(
-        self, s: int, run: int, top: int, wanted: dict[int, list[int]], empty_homes: list[int], base: int
-    ) -> Iterator[RawMove]:
-        homes = [d for d in wanted.get(top, ()) if self.kinds[d] is Kind.FOUNDATION]
-        if RANK[top] == base:
-            homes += empty_homes
-        for d in homes:
+    def _sequences_home(self, state: State, s: int, targets: list[int]) -> Iterator[RawMove]:
+        """SH-7: every run of two or more cards from the top of ``s`` to each fitting foundation."""
+        run = self.run_length(state, s)
+        for d in targets:
             for k in range(2, run + 1):
                 yield (s, d, k)
 
@@ -340,10 +405,10 @@ class Variant:
 
     def auto(self, state: State) -> list[RawMove]:
         """The safe moves to the foundations now, one card each (see rules.md)."""
-        cached = state.cache.get("auto")
+        cached = state.auto_cache
         if cached is None:
-            cached = state.cache["auto"] = self._safe_moves(state)
-        return cached  # type: ignore[return-value]
+            cached = state.auto_cache = self._safe_moves(state)
+        return cached
 
     def _safe_moves(self, state: State) -> list[RawMove]:
         piles, base = state.piles, state.base_rank
