@@ -1,0 +1,74 @@
+"""The ``solitaire`` command line: ``deal`` and bad input (one line, exit status 2)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import game
+from game.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_deal_prints_the_opening_position_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "--variant", "kansas", "--deal", "1234"]) == 0
+    out = capsys.readouterr().out
+    assert out == game.new_game("kansas", deal=1234).text() + "\n"
+    assert game.from_text(out).text() == out.strip()
+
+
+@pytest.mark.parametrize("key", ["bakers-game", "seahaven"])
+def test_deal_prints_freecell_solver_board_for_games_with_cells(
+    key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["deal", "--variant", key, "--deal", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Foundations: H-0 C-0 D-0 S-0"
+    assert lines[1].startswith("Freecells: ")
+    g = game.new_game(key, deal=1)
+    columns = [" ".join(g.pile(g.variant.names[t])) for t in g.variant.tableau]
+    assert lines[2:] == columns
+
+
+def test_seahaven_board_shows_the_two_middle_cells(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["deal", "--variant", "seahaven", "--deal", "1"])
+    assert capsys.readouterr().out.splitlines()[1] == "Freecells: - 2H 6H -"
+
+
+def test_deal_as_a_process_exits_zero() -> None:
+    result = run("deal", "--variant", "lady-jane", "--deal", "5")
+    assert result.returncode == 0 and result.stdout.startswith("lady-jane base=")
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["deal", "--variant", "klondike", "--deal", "1"], "unknown variant 'klondike'; choose one of:"),
+        (["deal", "--variant", "kansas", "--deal", "0"], "deal number must be from 1 to 8589934591"),
+        (["deal", "--variant", "kansas", "--deal", "abc"], "deal number must be a whole number"),
+        (["deal", "--variant", "kansas", "--deal", "8589934592"], "deal number must be from 1"),
+        (["deal", "--variant", "kansas"], "required: --deal"),
+        (["deal", "--deal", "3"], "required: --variant"),
+        (["deal", "--variant", "kansas", "--deal", "3", "--bogus"], "unrecognized arguments: --bogus"),
+        (["--variant", "nope"], "unknown variant 'nope'"),
+        (["--deal", "-5"], "--deal"),
+        (["--window", "huge"], "window size must look like 1280x720"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(args: list[str], needle: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_version_is_printed() -> None:
+    result = run("--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"solitaire {game.__version__}"
