@@ -150,8 +150,8 @@ class Variant:
         fill_kinds = self.empty_fill_sources or frozenset(Kind)
         self._fill_kinds = fill_kinds
         self._fills_from_tableau = Kind.TABLEAU in fill_kinds
-        self._accepts: dict[int, tuple[frozenset[int], ...]] = {}
-        self._parents: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._accepts: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._fill_rank = tuple(self.empty_fill_rank(b) if b else 0 for b in range(14))
         self._home_next = tuple(self._next_in_suit(c) for c in range(52))
 
     def _indices(self, kind: Kind) -> tuple[int, ...]:
@@ -196,34 +196,25 @@ class Variant:
             return rank - 1
         return KING if self.wrap else 0
 
-    def accepts(self, base: int) -> tuple[frozenset[int], ...]:
+    def accepts(self, base: int) -> tuple[tuple[int, ...], ...]:
         """For each card, the cards that may be placed on it in the tableau."""
         table = self._accepts.get(base)
         if table is None:
             table = self._accepts[base] = tuple(self._build_on(c, base) for c in range(52))
         return table
 
-    def parents(self, base: int) -> tuple[tuple[int, ...], ...]:
-        """For each card, the cards it may be placed on in the tableau."""
-        table = self._parents.get(base)
-        if table is None:
-            acc = self.accepts(base)
-            table = tuple(tuple(q for q in range(52) if c in acc[q]) for c in range(52))
-            self._parents[base] = table
-        return table
-
-    def _build_on(self, lower: int, base: int) -> frozenset[int]:
+    def _build_on(self, lower: int, base: int) -> tuple[int, ...]:
         if self.base_blocks_build and RANK[lower] == base:
-            return frozenset()
+            return ()
         rank = self.below(RANK[lower])
         if not rank:
-            return frozenset()
+            return ()
         suits = {
             Build.SUIT: (SUIT[lower],),
             Build.ALTERNATE: tuple(s for s in range(4) if IS_RED[s * 13] != IS_RED[lower]),
             Build.ANY: tuple(range(4)),
         }[self.build]
-        return frozenset(s * 13 + rank - 1 for s in suits)
+        return tuple(s * 13 + rank - 1 for s in suits)
 
     def empty_fill_rank(self, base: int) -> int:
         """The rank that may start an empty tableau pile (0: any rank)."""
@@ -266,12 +257,12 @@ class Variant:
         piles, hidden, base = state.piles, state.hidden, state.base_rank
         moves = self.stock_moves(state) if self.stock >= 0 else []
         add = moves.append
-        tops, empty_tableau = self._tableau_tops(state)
+        acc = self._accepts.get(base) or self.accepts(base)
+        wanted, empty_tableau = self._wanted(state, acc)
         homes, empty_homes = self._home_needs(state)
-        empty_cells = [c for c in self.cells if not piles[c]]
+        empty_cells = [c for c in self.cells if not piles[c]] if self.cells else []
         limit = len(empty_cells) + 1 if self.group_limit_by_cells else 52
-        acc, parents = self.accepts(base), self.parents(base)
-        fill = self.empty_fill_rank(base)
+        fill = self._fill_rank[base]
         fill_tableau = self._fills_from_tableau and bool(empty_tableau)
         for s in self.tableau:
             pile = piles[s]
@@ -288,10 +279,11 @@ class Variant:
             i, k = n - 1, 1
             while True:
                 card = pile[i]
-                for q in parents[card]:
-                    d = tops.get(q, s)
-                    if d != s:
-                        add((s, d, k))
+                targets = wanted.get(card)
+                if targets is not None:
+                    for d in targets:
+                        if d != s:
+                            add((s, d, k))
                 if fill_tableau and (not fill or RANK[card] == fill):
                     for d in empty_tableau:
                         add((s, d, k))
@@ -313,52 +305,53 @@ class Variant:
             elif RANK[top] == base:
                 for d in empty_homes:
                     add((s, d, 1))
-            for q in parents[top]:
-                if q in tops:
-                    add((s, tops[q], 1))
+            targets = wanted.get(top)
+            if targets is not None:
+                for d in targets:
+                    add((s, d, 1))
             if empty_tableau and self.kinds[s] in self._fill_kinds and (not fill or RANK[top] == fill):
                 for d in empty_tableau:
                     add((s, d, 1))
         if self.foundations_out:
-            self._foundation_moves(state, moves, tops, empty_tableau, empty_cells, fill)
+            self._foundation_moves(state, moves, wanted, empty_tableau, empty_cells, fill)
         return moves
 
     def _foundation_moves(
         self,
         state: State,
         moves: list[RawMove],
-        tops: dict[int, int],
+        wanted: dict[int, tuple[int, ...]],
         empty_tableau: list[int],
         empty_cells: list[int],
         fill: int,
     ) -> None:
         """Moves of a foundation's top card back into play (LJ-3, AM-2, BG-7, SH-8)."""
-        parents = self.parents(state.base_rank)
         for s in self.foundations_out:
             pile = state.piles[s]
             if not pile:
                 continue
             top = pile[-1]
-            for q in parents[top]:
-                if q in tops:
-                    moves.append((s, tops[q], 1))
+            moves += [(s, d, 1) for d in wanted.get(top, ())]
             if empty_tableau and (not fill or RANK[top] == fill):
                 moves += [(s, d, 1) for d in empty_tableau]
             if self.foundation_to_cells:
                 moves += [(s, c, 1) for c in empty_cells]
 
-    def _tableau_tops(self, state: State) -> tuple[dict[int, int], list[int]]:
-        """Face-up top card -> its tableau pile; and the empty tableau piles."""
+    def _wanted(
+        self, state: State, acc: tuple[tuple[int, ...], ...]
+    ) -> tuple[dict[int, tuple[int, ...]], list[int]]:
+        """Card -> the tableau piles whose face-up top card takes it; and the empty piles."""
         piles, hidden = state.piles, state.hidden
-        tops: dict[int, int] = {}
+        wanted: dict[int, tuple[int, ...]] = {}
         empty: list[int] = []
         for t in self.tableau:
             pile = piles[t]
             if not pile:
                 empty.append(t)
             elif hidden[t] < len(pile):
-                tops[pile[-1]] = t
-        return tops, empty
+                for c in acc[pile[-1]]:
+                    wanted[c] = (*wanted[c], t) if c in wanted else (t,)
+        return wanted, empty
 
     def _home_needs(self, state: State) -> tuple[dict[int, int], list[int]]:
         """The card each started foundation takes next -> that foundation; the empty ones."""
