@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine.cards import DECK
-from game.engine.errors import IllegalMove, NothingToUndo
+from game.engine.errors import IllegalMove, InvalidPosition, NothingToUndo
 from game.engine.moves import Move
 from game.engine.state import State, parse_fields, parse_state, state_to_text
 
@@ -123,6 +123,10 @@ class Game:
 
         key, fields = parse_fields(text)
         v = variant_class(key).instance()
+        if "base" in fields and not v.dealt_base:
+            raise InvalidPosition(f"{key} always starts its foundations with Aces: leave out base=")
+        if "redeals" in fields and not v.redeals:
+            raise InvalidPosition(f"{key} has no redeals: leave out redeals=")
         state = parse_state(
             fields, v.names, default_base=None if v.dealt_base else 1, default_redeals=v.redeals
         )
@@ -233,7 +237,8 @@ class Game:
     def _to_raw(self, move: Move) -> RawMove | None:
         src = self.variant.index.get(move.source)
         dst = self.variant.target_index(move.target)
-        if src is None or dst is None or not isinstance(move.count, int):
+        count = move.count
+        if src is None or dst is None or isinstance(count, bool) or not isinstance(count, int):
             return None
         return (src, dst, move.count)
 

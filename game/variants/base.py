@@ -118,6 +118,8 @@ class Variant:
     sequences_to_foundation: ClassVar[bool] = False
     """A same-suit run whose top card fits a foundation may go home as one move (SH-7)."""
     redeals: ClassVar[int] = 0
+    deals_to_reserves: ClassVar[bool] = False
+    """The stock deals one card onto every reserve pile (a move to ``reserve``, Lady Jane)."""
     double_click_to_cell: ClassVar[bool] = False
     """Double-click sends a card to an empty reserve cell when it cannot go home (BG-9)."""
 
@@ -145,6 +147,7 @@ class Variant:
         self.single_sources = tuple(
             i for i in self.sources if self.kinds[i] not in (Kind.TABLEAU, Kind.FOUNDATION)
         )
+        self.play_sources = tuple(i for i in self.sources if self.kinds[i] is not Kind.FOUNDATION)
         self.foundations_out = self.foundations if Kind.TABLEAU in self.foundation_to else ()
         self.foundation_to_cells = Kind.CELL in self.foundation_to
         fill_kinds = self.empty_fill_sources or frozenset(Kind)
@@ -377,7 +380,8 @@ class Variant:
 
     def is_stock_action(self, move: RawMove) -> bool:
         """Whether ``move`` is a stock action (deal, redeal) rather than a card move."""
-        return move[1] in (ALL_RESERVES, self.waste, self.stock)
+        s, d, _ = move
+        return (s == self.stock and d in (self.waste, ALL_RESERVES)) or (s == self.waste and d == self.stock)
 
     def apply(self, state: State, move: RawMove) -> State:
         """The state after a legal ``move``, with its reveals and refills."""
@@ -404,24 +408,26 @@ class Variant:
         return cached
 
     def _safe_moves(self, state: State) -> list[RawMove]:
-        piles, base = state.piles, state.base_rank
-        home_tops = {self._home_next[piles[f][-1]]: f for f in self.foundations if piles[f]}
-        empty_home = next((f for f in self.foundations if not piles[f]), None)
+        piles, hidden, base = state.piles, state.hidden, state.base_rank
+        needs, empty_homes = self._home_needs(state)
         outside: set[int] | None = None
         moves: list[RawMove] = []
-        for s in self.sources:
-            if self.kinds[s] is Kind.FOUNDATION or not state.top_is_face_up(s):
+        for s in self.play_sources:
+            pile = piles[s]
+            if len(pile) <= hidden[s]:
                 continue
-            card = piles[s][-1]
-            d = home_tops.get(card)
-            if d is None and RANK[card] == base:
-                d = empty_home
+            card = pile[-1]
+            d = needs.get(card)
             if d is None:
-                continue
-            if outside is None:
-                outside = self._outside(state)
-            if self.is_safe(card, base, outside):
-                moves.append((s, d, 1))
+                if RANK[card] != base or not empty_homes:
+                    continue
+                d = empty_homes[0]
+            elif self.build is not Build.SUIT:
+                if outside is None:
+                    outside = self._outside(state)
+                if not self.is_safe(card, base, outside):
+                    continue
+            moves.append((s, d, 1))
         return moves
 
     def _outside(self, state: State) -> set[int]:
@@ -442,8 +448,9 @@ class Variant:
     # ------------------------------------------------------------ end of game
 
     def is_won(self, state: State) -> bool:
-        """All cards are on the foundations."""
-        return all(not p for i, p in enumerate(state.piles) if self.kinds[i] is not Kind.FOUNDATION)
+        """All 52 cards are on the foundations."""
+        piles = state.piles
+        return sum(len(piles[f]) for f in self.foundations) == 52
 
     def is_stuck(self, state: State) -> bool:
         """Not won, and no legal move (stock actions included) is left."""
@@ -483,7 +490,7 @@ class Variant:
 
     def target_index(self, name: str) -> int | None:
         """The index of a move's target pile by name (``reserve``: all reserve piles)."""
-        if name == ALL_RESERVES_NAME and self.reserves:
+        if name == ALL_RESERVES_NAME and self.deals_to_reserves:
             return ALL_RESERVES
         return self.index.get(name)
 

@@ -57,6 +57,7 @@ class LadyJane(Variant):
     dealt_base = True
     base_blocks_build = True
     empty_fill = EmptyFill.BELOW_BASE
+    deals_to_reserves = True
 
     def deal(self, cards: Iterator[Card]) -> State:
         """LJ-1: face-down rows, one face up per tableau pile, one per reserve, the base card."""

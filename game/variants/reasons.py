@@ -20,6 +20,8 @@ def explain(v: Variant, state: State, move: Move) -> str:
     dst = v.target_index(move.target)
     if dst is None:
         return f"no pile named {move.target!r}"
+    if isinstance(move.count, bool) or not isinstance(move.count, int):
+        return f"the card count must be a whole number, got {move.count!r}"
     raw = (src, dst, move.count)
     if raw in v.legal(state):
         return "legal"
