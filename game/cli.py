@@ -69,8 +69,8 @@ def play_parser() -> argparse.ArgumentParser:
     """The parser for playing: ``solitaire [--variant V] [--deal N] …``."""
     p = _Parser(
         prog="solitaire",
-        description="Five classic patience games. Subcommands: 'deal' prints a deal "
-        "('solitaire deal --help').",
+        description="Five classic patience games. Subcommands: 'deal' prints a deal, "
+        "'solve' solves one ('solitaire deal --help', 'solitaire solve --help').",
     )
     _common(p, required=False)
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
@@ -90,6 +90,55 @@ def deal_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _budget(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"budget must be a number of seconds from 0 to 3600, got {text!r}")
+    return seconds
+
+
+def solve_parser() -> argparse.ArgumentParser:
+    """The parser for ``solitaire solve --variant V --deal N [--budget S] [--json]``."""
+    p = _Parser(
+        prog="solitaire solve",
+        description="Solve a deal with perfect information: a winning line, a proof that none "
+        "exists, or 'unknown' when the budget runs out.",
+    )
+    _common(p, required=True)
+    p.add_argument("--budget", type=_budget, default=10.0, metavar="SECONDS", help="time budget (default 10)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    return p
+
+
+def solve_command(args: argparse.Namespace) -> int:
+    """Print the verdict, the winning moves one per line, the time and the positions searched."""
+    import json
+
+    from game.solver.search import Budget, solve
+
+    g = game.new_game(args.variant, deal=args.deal)
+    result = solve(g, Budget(seconds=args.budget))
+    moves = [str(m) for m in result.moves]
+    if args.json:
+        record = {
+            "variant": args.variant,
+            "deal": args.deal,
+            "verdict": result.verdict.value,
+            "moves": moves,
+            "seconds": round(result.seconds, 4),
+            "nodes": result.positions,
+        }
+        sys.stdout.write(json.dumps(record) + "\n")
+        return 0
+    lines = [f"{args.variant} deal {args.deal}: {result.verdict.value}", *moves]
+    lines.append(f"{len(moves)} moves, {result.seconds:.3f} s, {result.positions} positions searched")
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
 def deal_command(args: argparse.Namespace) -> int:
     """Print the opening position: Freecell Solver's format for the games with cells."""
     from game.engine.fcs import fcs_board
@@ -107,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] == "deal":
         return deal_command(deal_parser().parse_args(args_list[1:]))
+    if args_list and args_list[0] == "solve":
+        return solve_command(solve_parser().parse_args(args_list[1:]))
     args = play_parser().parse_args(args_list)
     from game.app import run
 

@@ -1,0 +1,115 @@
+"""Solver figures per variant: share solved, proved unwinnable, unknown; times; peak memory.
+
+Each deal is solved in a fresh process (``solitaire solve --json``) so its peak memory can be
+read. For Baker's Game and Seahaven Towers, Freecell Solver runs on the same deals side by
+side when ``fc-solve`` is installed (Debian package freecell-solver-bin), with its kings-only
+presets so the rules match ours.
+
+    python benchmarks/solver.py [--deals 100] [--budget 10] [--variants bakers-game,seahaven]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+import game
+
+FCS_PRESET = {"bakers-game": "ko_bakers_game", "seahaven": "seahaven"}
+
+
+def solve_one(key: str, deal: int, budget: float) -> tuple[str, float, float]:
+    """Verdict, seconds and peak memory (MiB) of one deal, solved in its own process."""
+    cmd = [sys.executable, "-m", "game", "solve", "--variant", key, "--deal", str(deal)]
+    cmd += ["--budget", str(budget), "--json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    out = proc.stdout.read() if proc.stdout else ""
+    _, _, usage = os.wait4(proc.pid, 0)
+    record = json.loads(out)
+    return record["verdict"], record["seconds"], usage.ru_maxrss / 1024
+
+
+def fcs_one(key: str, deal: int, max_iters: int) -> tuple[str, float]:
+    """Freecell Solver's verdict and time on the same deal."""
+    board = game.new_game(key, deal=deal)
+    from game.engine.fcs import fcs_board
+
+    started = time.perf_counter()
+    result = subprocess.run(
+        ["fc-solve", "-g", FCS_PRESET[key], "-mi", str(max_iters)],
+        input=fcs_board(board),
+        capture_output=True,
+        text=True,
+    )
+    seconds = time.perf_counter() - started
+    if "This game is solveable" in result.stdout:
+        return "winnable", seconds
+    if "could not solve" in result.stdout:
+        return "unwinnable", seconds
+    return "unknown", seconds
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def share(verdicts: list[str], which: str) -> str:
+    return f"{100 * verdicts.count(which) / len(verdicts):5.1f} %"
+
+
+def main() -> None:
+    """Print one line per variant, and the Freecell Solver comparison where it applies."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--budget", type=float, default=10.0)
+    ap.add_argument("--variants", default=",".join(game.VARIANTS))
+    ap.add_argument("--fcs-iters", type=int, default=1_000_000)
+    args = ap.parse_args()
+    has_fcs = shutil.which("fc-solve") is not None
+    print(f"deals 1..{args.deals}, budget {args.budget} s per deal")
+    header = "variant       solved   unwinnable  unknown   median s   p95 s   peak MiB"
+    print(header)
+    for key in args.variants.split(","):
+        verdicts, times, peaks = [], [], []
+        ours: dict[int, str] = {}
+        for deal in range(1, args.deals + 1):
+            verdict, seconds, peak = solve_one(key, deal, args.budget)
+            verdicts.append(verdict)
+            times.append(seconds)
+            peaks.append(peak)
+            ours[deal] = verdict
+        print(
+            f"{key:<12} {share(verdicts, 'winnable')}  {share(verdicts, 'unwinnable')}  "
+            f"{share(verdicts, 'unknown')}  {statistics.median(times):8.3f}  {pct(times, 0.95):7.3f}"
+            f"  {max(peaks):8.0f}",
+            flush=True,
+        )
+        if has_fcs and key in FCS_PRESET:
+            compare_with_fcs(key, ours, times, args)
+
+
+def compare_with_fcs(key: str, ours: dict[int, str], times: list[float], args: argparse.Namespace) -> None:
+    """Freecell Solver on the same deals: its shares, its median time, and disagreements."""
+    theirs = {deal: fcs_one(key, deal, args.fcs_iters) for deal in ours}
+    verdicts = [v for v, _ in theirs.values()]
+    fcs_times = [t for _, t in theirs.values()]
+    ratio = statistics.median(times) / max(statistics.median(fcs_times), 1e-9)
+    print(
+        f"  fc-solve   {share(verdicts, 'winnable')}  {share(verdicts, 'unwinnable')}  "
+        f"{share(verdicts, 'unknown')}  {statistics.median(fcs_times):8.3f}  {pct(fcs_times, 0.95):7.3f}"
+        f"   ours/fc-solve median time: {ratio:.1f}x"
+    )
+    missed = [d for d, (v, _) in theirs.items() if v == "winnable" and ours[d] != "winnable"]
+    clash = [d for d, (v, _) in theirs.items() if {v, ours[d]} == {"winnable", "unwinnable"}]
+    print(f"  deals fc-solve solves and we do not: {missed or 'none'}; contradictions: {clash or 'none'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,239 @@
+"""A solver for all five games, over the engine's own rules.
+
+Best-first search over positions with a transposition table of canonical keys. Every move
+it considers comes from the variant's legal-move generator and is applied by the variant, so
+it can never use a move the game forbids. Pruning that provably keeps every win:
+
+* safe foundation moves (the variant's ``auto``) are made at once after every move;
+* a foundation card never comes back where building is by suit (nothing could go on it);
+* of several empty reserve cells or empty tableau piles only the first is tried, and a
+  whole pile is never moved to an empty tableau pile (both only relabel piles);
+* positions that differ only by the order of interchangeable piles (the tableau, the
+  cells, the foundations) share one key.
+
+The search ends with a winning line (every move, automatic ones included, which
+``Game.play`` replays to a win), a proof that no win exists (every reachable position was
+searched), or "unknown" when the budget of time or positions is spent.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from game.engine.game import Game
+from game.engine.moves import Move
+from game.engine.state import State
+from game.variants.base import Build, Kind, RawMove, Variant
+
+
+class Verdict(Enum):
+    """What the solver found out."""
+
+    WINNABLE = "winnable"
+    UNWINNABLE = "unwinnable"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much the solver may spend: wall-clock seconds and positions stored."""
+
+    seconds: float = 10.0
+    positions: int = 3_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The solver's answer, with its winning line when the verdict is ``WINNABLE``."""
+
+    verdict: Verdict
+    moves: tuple[Move, ...] = ()
+    positions: int = 0
+    seconds: float = 0.0
+    raw: tuple[RawMove, ...] = field(default=(), repr=False)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched (an alias of ``positions``)."""
+        return self.positions
+
+
+class _Search:
+    """One search over one variant's positions."""
+
+    def __init__(self, variant: Variant, budget: Budget, cancelled: Callable[[], bool] | None) -> None:
+        self.v = variant
+        self.budget = budget
+        self.cancelled = cancelled or (lambda: False)
+        self.symmetric = (variant.tableau, variant.cells, variant.foundations)
+        fixed = set(range(len(variant.names))) - {i for group in self.symmetric for i in group}
+        self.fixed = tuple(sorted(fixed))
+        self.home_by_suit = variant.build is Build.SUIT
+        self.any_face_down = variant.stock >= 0 or bool(variant.reserves)
+        # Cards under the waste's top are out of reach for good without a redeal.
+        self.waste_weight = 1 if variant.redeals else 2
+        self.parent: dict[bytes, tuple[bytes, tuple[RawMove, ...]] | None] = {}
+        self.exhausted = False
+        self.deadline = 0.0
+        self.dfs = variant.stock >= 0
+
+    # ----------------------------------------------------------- positions
+
+    def key(self, st: State) -> bytes:
+        """A canonical key: equal for positions that differ only by interchangeable piles."""
+        piles = st.piles
+        if self.any_face_down:
+            hidden = st.hidden
+            pile_keys = [bytes(p) + bytes((64 + h,)) for p, h in zip(piles, hidden, strict=True)]
+        else:
+            pile_keys = [bytes(p) for p in piles]
+        parts = [pile_keys[i] for i in self.fixed]
+        for group in self.symmetric:
+            parts.append(b"/".join(sorted([pile_keys[i] for i in group])))
+        parts.append(bytes((st.redeals_left,)))
+        return b"|".join(parts)
+
+    def settle(self, st: State) -> tuple[State, list[RawMove]]:
+        """Make the safe foundation moves, one at a time; return the position and the moves."""
+        made: list[RawMove] = []
+        auto = self.v.auto(st)
+        while auto:
+            made.append(auto[0])
+            st = self.v.apply(st, auto[0])
+            auto = self.v.auto(st)
+        return st, made
+
+    def moves(self, st: State) -> list[RawMove]:
+        """The legal moves worth trying, pruned as the module docstring says."""
+        v = self.v
+        kinds = v.kinds
+        out: list[RawMove] = []
+        first_empty: dict[Kind, int] = {}
+        for move in v.legal(st):
+            s, d, k = move
+            if d >= 0 and not st.piles[d] and kinds[d] in (Kind.CELL, Kind.TABLEAU):
+                if first_empty.setdefault(kinds[d], d) != d:
+                    continue
+                if kinds[d] is Kind.TABLEAU and kinds[s] is Kind.TABLEAU and k == len(st.piles[s]):
+                    continue
+            if self.home_by_suit and kinds[s] is Kind.FOUNDATION:
+                continue
+            out.append(move)
+        return out
+
+    def score(self, st: State) -> int:
+        """Lower is more promising: cards home, buried cards, disorder, free space."""
+        v = self.v
+        piles, hidden = st.piles, st.hidden
+        home = sum(len(piles[f]) for f in v.foundations)
+        acc = v.accepts(st.base_rank)
+        disorder = 0
+        down = 0
+        for t in v.tableau:
+            pile = piles[t]
+            down += hidden[t]
+            for i in range(max(1, hidden[t]), len(pile)):
+                if pile[i] not in acc[pile[i - 1]]:
+                    disorder += 1
+        for r in v.reserves:
+            down += hidden[r]
+        buried = max(0, len(piles[v.waste]) - 1) if v.waste >= 0 else 0
+        free = sum(1 for c in v.cells if not piles[c]) + sum(1 for t in v.tableau if not piles[t])
+        return -8 * home + 3 * down + 2 * disorder + self.waste_weight * buried - free
+
+    # --------------------------------------------------------------- search
+
+    def run(self, start: State) -> Solution:
+        began = time.monotonic()
+        self.deadline = began + self.budget.seconds
+        root, opening = self.settle(start)
+        root_key = self.key(root)
+        self.parent[root_key] = None
+        if self.v.is_won(root):
+            return self._won(root_key, opening, began)
+        found = self.depth_first(root, root_key) if self.dfs else self.best_first(root, root_key)
+        seconds = time.monotonic() - began
+        if found is not None:
+            return self._won(found, opening, began)
+        if self.exhausted:
+            return Solution(Verdict.UNWINNABLE, positions=len(self.parent), seconds=seconds)
+        return Solution(Verdict.UNKNOWN, positions=len(self.parent), seconds=seconds)
+
+    def out_of_budget(self) -> bool:
+        return (
+            len(self.parent) >= self.budget.positions or time.monotonic() > self.deadline or self.cancelled()
+        )
+
+    def children(self, st: State, st_key: bytes) -> list[tuple[State, bytes]]:
+        """New positions one move (plus its safe foundation moves) away, recorded as seen."""
+        out: list[tuple[State, bytes]] = []
+        for move in self.moves(st):
+            child, autos = self.settle(self.v.apply(st, move))
+            child_key = self.key(child)
+            if child_key in self.parent:
+                continue
+            self.parent[child_key] = (st_key, (move, *autos))
+            out.append((child, child_key))
+        return out
+
+    def best_first(self, root: State, root_key: bytes) -> bytes | None:
+        heap: list[tuple[int, int, State, bytes]] = [(self.score(root), 0, root, root_key)]
+        counter = 0
+        while heap:
+            if self.out_of_budget():
+                return None
+            _, _, st, st_key = heapq.heappop(heap)
+            for child, child_key in self.children(st, st_key):
+                if self.v.is_won(child):
+                    return child_key
+                counter += 1
+                heapq.heappush(heap, (self.score(child), counter, child, child_key))
+        self.exhausted = True
+        return None
+
+    def depth_first(self, root: State, root_key: bytes) -> bytes | None:
+        stack: list[tuple[State, bytes]] = [(root, root_key)]
+        while stack:
+            if self.out_of_budget():
+                return None
+            st, st_key = stack.pop()
+            kids = self.children(st, st_key)
+            for child, child_key in kids:
+                if self.v.is_won(child):
+                    return child_key
+            kids.sort(key=lambda kid: self.score(kid[0]), reverse=True)
+            stack.extend(kids)
+        self.exhausted = True
+        return None
+
+    def _won(self, key: bytes, opening: list[RawMove], began: float) -> Solution:
+        steps: list[tuple[RawMove, ...]] = []
+        link = self.parent[key]
+        while link is not None:
+            key, moves = link
+            steps.append(moves)
+            link = self.parent[key]
+        raw = tuple(opening) + tuple(m for step in reversed(steps) for m in step)
+        return Solution(
+            Verdict.WINNABLE,
+            tuple(_to_move(self.v, m) for m in raw),
+            positions=len(self.parent),
+            seconds=time.monotonic() - began,
+            raw=raw,
+        )
+
+
+def _to_move(v: Variant, raw: RawMove) -> Move:
+    return Move(v.pile_name(raw[0]), v.pile_name(raw[1]), raw[2])
+
+
+def solve(
+    game: Game, budget: Budget | None = None, *, cancelled: Callable[[], bool] | None = None
+) -> Solution:
+    """Solve ``game`` from its current position with perfect information (face-down and
+    stock cards included). ``cancelled`` is polled during the search to stop it early."""
+    return _Search(game.variant, budget or Budget(), cancelled).run(game.state)

@@ -1,0 +1,317 @@
+"""Opening the database: create, check, upgrade, and never lose the player's file.
+
+``open_database(folder)`` always returns a usable connection:
+
+- a missing folder is created; a fresh database is built under a temporary name and linked
+  into place, so no other copy of the game ever sees a half-made file;
+- an existing file is checked (SQLite header, ``PRAGMA quick_check``, application id, schema
+  version). A file that is empty, truncated, damaged, not SQLite at all, another program's, or
+  from a newer schema is moved aside (renamed ``<name>.corrupt-YYYYmmdd-HHMMSS`` or
+  ``<name>.newer-YYYYmmdd-HHMMSS``, with its ``-wal``/``-shm`` files; never deleted), a fresh
+  one is created, and a one-line notice says so;
+- a folder that cannot be written (read-only, missing and uncreatable) gives an in-memory
+  database, seeded with a copy of the saved data when it can be read, and a one-line notice
+  that nothing will be saved.
+
+The file is in WAL mode with a busy timeout, and every write is one short ``BEGIN IMMEDIATE``
+transaction (``transaction``), so two copies of the game can share it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from game.store import schema
+from game.store.paths import database_path, prepare_folder
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+BUSY_TIMEOUT_S = 10.0
+"""How long a write waits for another copy of the game to finish its transaction."""
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+
+
+class NewerSchema(sqlite3.DatabaseError):
+    """The database was written by a newer version of the game."""
+
+
+@dataclass
+class Opened:
+    """A connection ready for use, where it lives, and what the player must be told."""
+
+    connection: sqlite3.Connection
+    path: Path | None
+    """The database file, or ``None`` when nothing is saved (in memory)."""
+    notices: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why an existing database file cannot be used."""
+
+    label: str
+    """``corrupt`` or ``newer``: the word in the moved-aside file's name."""
+    reason: str
+
+    def notice(self, moved_to: Path) -> str:
+        """The one line the player sees."""
+        if self.label == "newer":
+            text = (
+                f"Your saved data was written by a newer version of Solitaire ({self.reason}); "
+                f"it was moved to {moved_to} and this version starts afresh."
+            )
+        else:
+            text = (
+                f"Your saved data could not be read ({self.reason}); it was moved to {moved_to} "
+                "and a fresh file was started."
+            )
+        return one_line(text)
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of white space (new lines too) made one space."""
+    return " ".join(text.split())
+
+
+# ------------------------------------------------------------------ connections
+
+
+def connect(path: Path | str, *, synchronous: str = "FULL") -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout."""
+    if synchronous not in SYNCHRONOUS:
+        raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}")
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL").fetchone()
+        conn.execute(f"PRAGMA synchronous = {synchronous}")
+    except sqlite3.Error:
+        conn.close()
+        raise
+    return conn
+
+
+@contextlib.contextmanager
+def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction, taken at once (``BEGIN IMMEDIATE``): all of it or none of it."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+        raise
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    """The schema version stored in the file (0 for a new file)."""
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Bring the schema up to date, one migration per transaction; ``NewerSchema`` if too new."""
+    while (version := user_version(conn)) < len(schema.MIGRATIONS):
+        with transaction(conn):
+            if user_version(conn) != version:  # another copy upgraded it meanwhile
+                continue
+            for statement in schema.MIGRATIONS[version]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+    if version > len(schema.MIGRATIONS):
+        raise NewerSchema(f"data version {version}; this version reads up to {len(schema.MIGRATIONS)}")
+
+
+# ------------------------------------------------------------------ checking
+
+
+def diagnose(path: Path) -> Problem | None:
+    """What is wrong with the database file at ``path`` (``None``: fine, or no file yet).
+
+    Raises ``OSError`` or ``sqlite3.Error`` when the file cannot be examined at all (no
+    permission, locked for too long): that is not a reason to move it aside.
+    """
+    try:
+        with path.open("rb") as f:
+            header = f.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        return None
+    if not header:
+        return Problem("corrupt", "the file is empty")
+    if header != SQLITE_HEADER:
+        return Problem("corrupt", "it is not an SQLite database")
+    try:
+        return _check_contents(path)
+    except sqlite3.DatabaseError as exc:
+        if _error_code(exc) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+            return Problem("corrupt", str(exc))
+        raise
+
+
+def _check_contents(path: Path) -> Problem | None:
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    try:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+        if rows != [("ok",)]:
+            return Problem("corrupt", "the database check found damaged pages")
+        return _check_identity(conn)
+    finally:
+        conn.close()
+
+
+def _check_identity(conn: sqlite3.Connection) -> Problem | None:
+    version = user_version(conn)
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    if app_id != schema.APPLICATION_ID and (app_id != 0 or tables or version):
+        return Problem("corrupt", "it belongs to another program")
+    if version > len(schema.MIGRATIONS):
+        return Problem("newer", f"data version {version}; this version reads up to {len(schema.MIGRATIONS)}")
+    return None
+
+
+def _error_code(exc: sqlite3.Error) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else int(code) & 0xFF
+
+
+# ------------------------------------------------------------------ moving aside
+
+
+def side_files(path: Path) -> list[Path]:
+    """The files SQLite keeps beside a database: ``-wal``, ``-shm``, ``-journal``."""
+    return [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal")]
+
+
+def quarantine(path: Path, label: str, now: datetime) -> Path:
+    """Rename ``path`` (and its side files) to a free ``<name>.<label>-YYYYmmdd-HHMMSS[.n]``.
+
+    Returns the new name. Nothing is ever deleted.
+    """
+    base = f"{path.name}.{label}-{now:%Y%m%d-%H%M%S}"
+    target = path.with_name(base)
+    n = 0
+    while any(p.exists() for p in [target, *side_files(target)]):
+        n += 1
+        target = path.with_name(f"{base}.{n}")
+    os.rename(path, target)
+    for side, moved in zip(side_files(path), side_files(target), strict=True):
+        with contextlib.suppress(FileNotFoundError):
+            os.rename(side, moved)
+    return target
+
+
+# ------------------------------------------------------------------ creating
+
+
+def create_atomically(path: Path) -> None:
+    """Build a fresh, fully migrated database beside ``path`` and link it into place.
+
+    If another copy of the game created ``path`` meanwhile, theirs is kept.
+    """
+    tmp = path.with_name(f".{path.name}.new-{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        conn = connect(tmp)
+        try:
+            migrate(conn)
+        finally:
+            conn.close()
+        _link_into_place(tmp, path)
+    finally:
+        for p in [tmp, *side_files(tmp)]:
+            with contextlib.suppress(FileNotFoundError):
+                p.unlink()
+
+
+def _link_into_place(tmp: Path, path: Path) -> None:
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        pass
+    except OSError:  # a file system without hard links: a plain rename, if still free
+        if not path.exists():
+            os.replace(tmp, path)
+
+
+# ------------------------------------------------------------------ opening
+
+
+def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> Opened:
+    """The database in ``folder``, checked and upgraded, or an in-memory stand-in (see above)."""
+    path = database_path(folder)
+    try:
+        prepare_folder(folder)
+    except OSError as exc:
+        return in_memory(path, [cannot_save_notice(folder, exc)])
+    notices: list[str] = []
+    try:
+        problem = diagnose(path)
+        if problem is not None:
+            notices.append(problem.notice(quarantine(path, problem.label, now)))
+        if not path.exists():
+            create_atomically(path)
+        conn = connect(path, synchronous=synchronous)
+    except (OSError, sqlite3.Error) as exc:
+        return in_memory(path, [*notices, cannot_save_notice(folder, exc)])
+    try:
+        migrate(conn)
+    except sqlite3.Error as exc:
+        conn.close()
+        return in_memory(path, [*notices, cannot_save_notice(folder, exc)])
+    return Opened(conn, path, notices)
+
+
+def cannot_save_notice(folder: Path, exc: BaseException) -> str:
+    """The one line saying that nothing can be saved, and why."""
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return one_line(
+        f"Cannot save in {folder} ({reason}): playing on with settings and statistics "
+        "kept only until you quit."
+    )
+
+
+def in_memory(copy_from: Path | None = None, notices: list[str] | None = None) -> Opened:
+    """An in-memory database, seeded from ``copy_from`` when that file reads cleanly."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    if copy_from is not None:
+        _copy_if_readable(copy_from, conn)
+    try:
+        migrate(conn)
+    except sqlite3.Error:  # the copy was not usable after all: start empty
+        conn.close()
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        with contextlib.suppress(sqlite3.Error):  # a broken migration: keep the versions before it
+            migrate(conn)
+    return Opened(conn, None, list(notices or []))
+
+
+def _copy_if_readable(path: Path, target: sqlite3.Connection) -> None:
+    with contextlib.suppress(OSError, sqlite3.Error):
+        if not path.is_file() or diagnose_readonly(path) is not None:
+            return
+        source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+        try:
+            source.backup(target)
+        finally:
+            source.close()
+
+
+def diagnose_readonly(path: Path) -> Problem | None:
+    """Like ``diagnose``, opening the file read-only (for a folder we cannot write)."""
+    with path.open("rb") as f:
+        if f.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+            return Problem("corrupt", "not an SQLite database")
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+    try:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+        return None if rows == [("ok",)] else Problem("corrupt", "damaged pages")
+    finally:
+        conn.close()

@@ -1,0 +1,57 @@
+"""Where the saved data lives: one folder, chosen once at start.
+
+In order of precedence: the folder given on the command line (``--data-dir DIR``), the
+environment variable ``SOLITAIRE_DATA_DIR`` (tests and a portable install use it), and the
+platform's user data folder for the app "solitaire" (``~/.local/share/solitaire`` on Linux,
+``~/Library/Application Support/solitaire`` on macOS, ``%LOCALAPPDATA%\\solitaire`` on
+Windows).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "solitaire"
+ENV_VAR = "SOLITAIRE_DATA_DIR"
+DB_NAME = "solitaire.sqlite3"
+DATA_DIR_HELP = (
+    f"folder for settings, statistics and saved games (default: ${ENV_VAR} or the user data folder)"
+)
+"""The help text of the ``--data-dir DIR`` command-line option."""
+
+
+def data_dir(
+    explicit: str | os.PathLike[str] | None = None, environ: Mapping[str, str] | None = None
+) -> Path:
+    """The data folder: ``explicit`` if given, else ``$SOLITAIRE_DATA_DIR``, else the platform's.
+
+    The folder may not exist yet; ``~`` is expanded. An empty value counts as not given.
+    """
+    env = os.environ if environ is None else environ
+    chosen = os.fspath(explicit) if explicit else env.get(ENV_VAR, "")
+    if chosen:
+        return Path(chosen).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def database_path(folder: Path) -> Path:
+    """The database file inside the data folder."""
+    return folder / DB_NAME
+
+
+def prepare_folder(folder: Path) -> None:
+    """Create ``folder`` if missing and check a file can be written in it.
+
+    Raises ``OSError`` (with the reason from the system) when it cannot: a read-only or
+    missing-and-uncreatable folder, or a path that runs through a file.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    # Try it rather than ask os.access: permissions, read-only mounts and root all differ.
+    fd, name = tempfile.mkstemp(prefix=".write-test-", dir=folder)
+    os.close(fd)
+    os.unlink(name)

@@ -1,0 +1,199 @@
+"""The game in progress as a row of plain data, and back to a ``Game`` by replaying it.
+
+A saved game is its opening position (the deal, after any automatic moves the table made
+before the first action), every action made as a list of move texts (``str(move)``; the
+automatic moves that followed the player's move are part of the action), and how many of
+those actions are made: the rest are the redo history. Replaying plays each action's first
+move as a player's move and the rest with ``automatic=True``, then undoes back to the saved
+position, so undo and redo work exactly as before. The current position's text is stored too
+and checked after the replay, so a row that does not replay to it is never passed off as
+the game. JSON and text only: no pickle, no eval.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from game.engine.game import Game
+from game.engine.moves import Move
+from game.engine.state import State
+
+Actions = list[list[str]]
+
+
+class UnreadableSave(ValueError):
+    """A saved game that cannot be replayed to its stored position; the message says why."""
+
+
+@dataclass(frozen=True)
+class SavedRow:
+    """One row of ``saved_games``: everything needed to rebuild the game and to score it."""
+
+    variant: str
+    uid: str
+    deal: int | None
+    opening: str
+    actions: str
+    actions_made: int
+    position: int
+    position_text: str
+    elapsed: float
+    moves: int
+    score: int
+    stuck: bool
+    winnable_only: bool
+    daily: str | None
+    started_at: str
+    saved_at: str
+
+
+COLUMNS = tuple(SavedRow.__dataclass_fields__)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game in progress as ``Store.load_game`` gives it back."""
+
+    game: Game
+    """The game at its saved position, with its undo and redo history."""
+    elapsed: float
+    """Seconds of play so far."""
+    winnable_only: bool
+    daily: date | None
+    """The date whose deal of the day this is, or ``None``."""
+    started_at: str
+    """When the game began (ISO 8601, local time with its offset)."""
+
+
+# ------------------------------------------------------------------ encoding
+
+
+def opening_text(g: Game, state: State | None = None) -> str:
+    """The text form of the opening position (``g.initial_state`` unless ``state`` is given)."""
+    return Game(g.variant, g.initial_state if state is None else state).text()
+
+
+def encode_actions(g: Game) -> tuple[str, int, int]:
+    """The actions as JSON text, how many there are, and how many of them are made."""
+    actions = [[str(m) for m in step] for step in [*g.history, *g.redo_history]]
+    return json.dumps(actions, separators=(",", ":")), len(actions), g.moves_made
+
+
+def decode_actions(text: str) -> Actions:
+    """The actions from their JSON text; ``UnreadableSave`` unless a list of lists of strings."""
+    try:
+        actions: Any = json.loads(text)
+    except ValueError as exc:
+        raise UnreadableSave(f"the move list is not valid JSON ({exc})") from None
+    if not isinstance(actions, list) or not all(_is_action(a) for a in actions):
+        raise UnreadableSave("the move list is not a list of actions")
+    return actions
+
+
+def _is_action(action: object) -> bool:
+    return isinstance(action, list) and bool(action) and all(isinstance(m, str) for m in action)
+
+
+# ------------------------------------------------------------------ replaying
+
+
+def replay(row: SavedRow) -> Game:
+    """The game the row describes, at its position, with its undo and redo history.
+
+    Raises ``UnreadableSave`` saying why when the row does not replay exactly.
+    """
+    try:
+        g = _replay(row)
+    except UnreadableSave:
+        raise
+    except (ValueError, TypeError, IndexError, KeyError) as exc:
+        raise UnreadableSave(f"{type(exc).__name__}: {exc}") from None
+    if g.text() != row.position_text:
+        raise UnreadableSave("the moves no longer lead to the saved position (were the rules changed?)")
+    return g
+
+
+def _replay(row: SavedRow) -> Game:
+    g = Game.from_text(row.opening)
+    if g.key != row.variant:
+        raise UnreadableSave(f"the opening position is of {g.key}, not {row.variant}")
+    g.deal = row.deal
+    actions = decode_actions(row.actions)
+    if not 0 <= row.position <= len(actions):
+        raise UnreadableSave(f"position {row.position} is outside the {len(actions)} actions")
+    for action in actions:
+        for i, text in enumerate(action):
+            g.play(Move.parse(text), automatic=i > 0)
+    for _ in range(len(actions) - row.position):
+        g.undo()
+    return g
+
+
+def saved_game(row: SavedRow, g: Game) -> SavedGame:
+    """The public view of a replayed row."""
+    return SavedGame(g, row.elapsed, row.winnable_only, parse_day(row.daily), row.started_at)
+
+
+def parse_day(text: str | None) -> date | None:
+    """A ``YYYY-MM-DD`` date, or ``None`` for none or a bad one."""
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+# ------------------------------------------------------------------ SQL
+
+
+def write(conn: sqlite3.Connection, row: SavedRow) -> None:
+    """Insert or replace the variant's saved game (call inside a transaction)."""
+    names = ", ".join(COLUMNS)
+    marks = ", ".join("?" for _ in COLUMNS)
+    conn.execute(f"INSERT OR REPLACE INTO saved_games ({names}) VALUES ({marks})", _values(row))
+
+
+def _values(row: SavedRow) -> tuple[object, ...]:
+    return tuple(getattr(row, name) for name in COLUMNS)
+
+
+def read(conn: sqlite3.Connection, variant: str) -> SavedRow | None:
+    """The variant's saved game row, or ``None``."""
+    cur = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM saved_games WHERE variant = ?", (variant,))
+    found = cur.fetchone()
+    return None if found is None else _row(found)
+
+
+def _row(values: tuple[Any, ...]) -> SavedRow:
+    data = dict(zip(COLUMNS, values, strict=True))
+    data["stuck"] = bool(data["stuck"])
+    data["winnable_only"] = bool(data["winnable_only"])
+    return SavedRow(**data)
+
+
+def delete(conn: sqlite3.Connection, variant: str, uid: str | None = None) -> None:
+    """Remove the variant's saved game (only if it is game ``uid``, when given)."""
+    if uid is None:
+        conn.execute("DELETE FROM saved_games WHERE variant = ?", (variant,))
+    else:
+        conn.execute("DELETE FROM saved_games WHERE variant = ? AND uid = ?", (variant, uid))
+
+
+def variants(conn: sqlite3.Connection) -> list[str]:
+    """The variants with a game in progress."""
+    return [r[0] for r in conn.execute("SELECT variant FROM saved_games ORDER BY variant")]
+
+
+def keep_aside(conn: sqlite3.Connection, row: SavedRow, reason: str, now: str) -> None:
+    """Move an unreplayable row to ``unreadable_saves`` (as JSON), out of the way but kept."""
+    data = json.dumps(dict(zip(COLUMNS, _values(row), strict=True)))
+    conn.execute(
+        "INSERT INTO unreadable_saves (variant, saved_row, reason, kept_at) VALUES (?, ?, ?, ?)",
+        (row.variant, data, reason, now),
+    )
+    delete(conn, row.variant, row.uid)

@@ -1,0 +1,72 @@
+"""The database schema, versioned with ``PRAGMA user_version`` and upgraded by ordered migrations.
+
+``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``; a fresh database runs them
+all. A migration is a tuple of SQL statements run in one transaction with the version bump, so
+a crash mid-upgrade leaves the old version whole. Never edit a released migration: append one.
+Everything stored is plain data (numbers, text, JSON text): no pickle, no code.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+APPLICATION_ID: Final = 0x536F6C69
+"""``PRAGMA application_id`` of our databases ("Soli"), so a foreign SQLite file is recognised."""
+
+V1: Final = (
+    # Settings: one row per setting, the value as JSON text (see settings.py).
+    """CREATE TABLE settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID""",
+    # The game in progress, one per variant, rewritten after every player action.
+    """CREATE TABLE saved_games (
+        variant TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        deal INTEGER,
+        opening TEXT NOT NULL,
+        actions TEXT NOT NULL,
+        actions_made INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        position_text TEXT NOT NULL,
+        elapsed REAL NOT NULL,
+        moves INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        stuck INTEGER NOT NULL,
+        winnable_only INTEGER NOT NULL,
+        daily TEXT,
+        started_at TEXT NOT NULL,
+        saved_at TEXT NOT NULL
+    )""",
+    # One row per finished game (won, or left unfinished for another deal), in finishing order.
+    """CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        variant TEXT NOT NULL,
+        deal INTEGER,
+        result TEXT NOT NULL CHECK (result IN ('won', 'lost', 'abandoned')),
+        seconds REAL NOT NULL,
+        moves INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        winnable_only INTEGER NOT NULL,
+        daily TEXT,
+        started_at TEXT NOT NULL,
+        finished_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX games_by_variant ON games (variant, id)",
+    # Saved games that could not be replayed (damaged, or from other rules): kept, never deleted.
+    """CREATE TABLE unreadable_saves (
+        id INTEGER PRIMARY KEY,
+        variant TEXT NOT NULL,
+        saved_row TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        kept_at TEXT NOT NULL
+    )""",
+    f"PRAGMA application_id = {APPLICATION_ID}",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1,)
+"""Migration ``n`` upgrades version ``n`` to ``n + 1``."""
+
+SCHEMA_VERSION: Final = len(MIGRATIONS)
+"""The newest schema this code knows; a database with a higher version is moved aside."""

@@ -1,0 +1,177 @@
+"""The player's settings: a typed dataclass, stored one JSON value per row.
+
+Reading never fails: a value that is missing, not JSON, of the wrong type or out of range
+falls back to its default, and names this version does not know are left in the table
+untouched (a newer version may use them).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from game.variants import VARIANTS
+
+ANIMATION_SPEEDS = ("normal", "fast", "slow", "off")
+"""The animation speeds the view knows (``game.view.animation.SPEEDS``)."""
+CARD_STYLES = ("classic", "fourcolour")
+"""The card styles the view knows (``game.view.settings.CARD_STYLES``)."""
+WINDOW_LIMIT = 32_000
+"""No window size or position coordinate beyond this is believed."""
+
+
+@dataclass
+class Settings:
+    """Everything the player chooses, with the defaults of a first start."""
+
+    last_variant: str | None = None
+    """The game played last (``None``: show the chooser)."""
+    window_size: tuple[int, int] | None = None
+    """Width and height in pixels (``None``: the app's default for the desktop)."""
+    window_pos: tuple[int, int] | None = None
+    """The window's top-left corner on the desktop (``None``: where the system puts it)."""
+    fullscreen: bool = False
+    animation_speed: str = "normal"
+    auto_moves: bool = True
+    click_to_move: bool = False
+    winnable_only: dict[str, bool] = field(default_factory=dict)
+    """Per variant key: deal only deals the solver has found winnable."""
+    winnable_indicator: bool = True
+    sound: bool = True
+    volume: float = 0.8
+    """0 to 1."""
+    card_style: str = "classic"
+    high_contrast: bool = False
+
+    def winnable_only_for(self, variant: str) -> bool:
+        """Whether ``variant`` deals only winnable deals."""
+        return self.winnable_only.get(variant, False)
+
+    def validated(self) -> Settings:
+        """A copy with every invalid value replaced by its default."""
+        defaults = Settings()
+        changes = {
+            f.name: _check_or(f.name, getattr(self, f.name), getattr(defaults, f.name)) for f in fields(self)
+        }
+        return replace(self, **changes)
+
+
+# ------------------------------------------------------------------ checks
+
+
+def _boolean(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ValueError("not true or false")
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError("not a number")
+    return float(value)
+
+
+def _choice(options: tuple[str, ...]) -> Callable[[object], str]:
+    def check(value: object) -> str:
+        if isinstance(value, str) and value in options:
+            return value
+        raise ValueError(f"not one of {', '.join(options)}")
+
+    return check
+
+
+def _variant_or_none(value: object) -> str | None:
+    if value is None or (isinstance(value, str) and value in VARIANTS):
+        return value
+    raise ValueError("not a known variant")
+
+
+def _pair(low: int, high: int) -> Callable[[object], tuple[int, int] | None]:
+    def check(value: object) -> tuple[int, int] | None:
+        if value is None:
+            return None
+        if isinstance(value, list | tuple) and len(value) == 2 and all(_whole(v, low, high) for v in value):
+            return int(value[0]), int(value[1])
+        raise ValueError(f"not a pair of whole numbers from {low} to {high}")
+
+    return check
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _volume(value: object) -> float:
+    number = _number(value)
+    if 0.0 <= number <= 1.0:
+        return number
+    raise ValueError("not from 0 to 1")
+
+
+def _per_variant(value: object) -> dict[str, bool]:
+    if not isinstance(value, dict):
+        raise ValueError("not a table of variants")
+    return {k: v for k, v in value.items() if isinstance(k, str) and k in VARIANTS and isinstance(v, bool)}
+
+
+CHECKS: dict[str, Callable[[object], Any]] = {
+    "last_variant": _variant_or_none,
+    "window_size": _pair(1, WINDOW_LIMIT),
+    "window_pos": _pair(-WINDOW_LIMIT, WINDOW_LIMIT),
+    "fullscreen": _boolean,
+    "animation_speed": _choice(ANIMATION_SPEEDS),
+    "auto_moves": _boolean,
+    "click_to_move": _boolean,
+    "winnable_only": _per_variant,
+    "winnable_indicator": _boolean,
+    "sound": _boolean,
+    "volume": _volume,
+    "card_style": _choice(CARD_STYLES),
+    "high_contrast": _boolean,
+}
+"""Per setting: a function that returns the value in its Python form or raises ValueError."""
+
+
+def _check_or(name: str, value: object, default: object) -> Any:
+    try:
+        return CHECKS[name](value)
+    except (ValueError, TypeError):
+        return default
+
+
+def from_json(name: str, text: object) -> Any:
+    """The value of setting ``name`` stored as ``text``, or its default when not valid."""
+    default = getattr(Settings(), name)
+    if not isinstance(text, str):
+        return default
+    try:
+        return _check_or(name, json.loads(text), default)
+    except (ValueError, TypeError):
+        return default
+
+
+def to_json(value: object) -> str:
+    """The stored text of a setting's value (tuples become JSON lists)."""
+    return json.dumps(value, sort_keys=True)
+
+
+# ------------------------------------------------------------------ SQL
+
+
+def load(conn: sqlite3.Connection) -> Settings:
+    """The stored settings; anything missing or invalid is the default."""
+    stored = dict(conn.execute("SELECT name, value FROM settings").fetchall())
+    values = {f.name: from_json(f.name, stored[f.name]) for f in fields(Settings) if f.name in stored}
+    return Settings(**values)
+
+
+def save(conn: sqlite3.Connection, settings: Settings) -> None:
+    """Store every setting (call inside a transaction); invalid values are stored as defaults."""
+    checked = settings.validated()
+    conn.executemany(
+        "INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)",
+        [(f.name, to_json(getattr(checked, f.name))) for f in fields(Settings)],
+    )

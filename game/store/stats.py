@@ -1,0 +1,281 @@
+"""Statistics: one row per finished game, and the figures the statistics screen shows.
+
+What counts (``LOSS_RULE`` is the text the screen shows):
+
+- A game counts as **played** once an action has been made in it (a card moved, the stock
+  dealt), even if it was later undone.
+- It is **won** when every card is home. The win is recorded at once, once per game.
+- It is **lost** when the player starts another deal of the same game without having won
+  it: recorded as ``lost`` if no legal move was left, ``abandoned`` if there were. Both count
+  as played and not won, and both end a winning streak.
+- Quitting is not losing: the game in progress is saved and resumed next time.
+
+Streaks run over games in the order they finished. The deal-of-the-day streak counts
+consecutive calendar days (by the deal's date) whose deal of the day was won; it is still
+current if its last day is today or yesterday.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from game.store.saves import SavedRow, parse_day
+
+RESULTS = ("won", "lost", "abandoned")
+LOSS_RULE = (
+    "A game counts once a card has moved. Starting another deal of the same game without "
+    "winning counts as a loss (stuck or abandoned); quitting does not: the game is kept."
+)
+"""One line for the statistics screen saying what counts as a loss."""
+
+_FIELDS = (
+    "id, uid, variant, deal, result, seconds, moves, score, winnable_only, daily, started_at, finished_at"
+)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game, as the game list shows it (and can replay it by its deal)."""
+
+    id: int
+    uid: str
+    variant: str
+    deal: int | None
+    result: str
+    """``won``, ``lost`` (stuck) or ``abandoned``."""
+    seconds: float
+    moves: int
+    score: int
+    winnable_only: bool
+    daily: date | None
+    started_at: str
+    finished_at: str
+    """ISO 8601, local time with its offset."""
+
+    @property
+    def won(self) -> bool:
+        """Whether every card went home."""
+        return self.result == "won"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The statistics table of one variant (or of all, when ``variant`` is ``None``)."""
+
+    variant: str | None
+    played: int
+    won: int
+    lost: int
+    win_rate: float | None
+    """Won over played, 0 to 1; ``None`` before the first game."""
+    current_streak: int
+    """Wins in a row up to the last finished game."""
+    best_streak: int
+    best_time: float | None
+    """The fastest win, in seconds."""
+    fewest_moves: int | None
+    """The win in the fewest actions."""
+    best_score: int | None
+    """The most cards home in any game."""
+    daily_played: int
+    daily_won: int
+    daily_current_streak: int
+    daily_best_streak: int
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    """One game on the chart: its result and the win rates after it."""
+
+    number: int
+    """1 for the first game."""
+    finished_at: str
+    won: bool
+    wins: int
+    losses: int
+    win_rate: float
+    """Over all games so far."""
+    recent_win_rate: float
+    """Over the last ``window`` games."""
+
+
+@dataclass(frozen=True)
+class DayPoint:
+    """One calendar day on the chart: its wins and losses and the win rate so far."""
+
+    day: date
+    wins: int
+    losses: int
+    win_rate: float
+    """Over all games up to the end of the day."""
+
+
+# ------------------------------------------------------------------ writing
+
+
+def record(conn: sqlite3.Connection, row: SavedRow, result: str, finished_at: str) -> None:
+    """Record the game ``row`` describes as finished with ``result`` (inside a transaction).
+
+    Each game (``uid``) is counted once; a win is never overwritten by a later loss, while a
+    loss recorded earlier becomes a win if the same game is won after all.
+    """
+    if result not in RESULTS:
+        raise ValueError(f"result must be one of {', '.join(RESULTS)}")
+    conn.execute("DELETE FROM games WHERE uid = ? AND result != 'won'", (row.uid,))
+    conn.execute(
+        f"INSERT OR IGNORE INTO games ({_FIELDS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        (
+            row.uid,
+            row.variant,
+            row.deal,
+            result,
+            row.elapsed,
+            row.moves,
+            row.score,
+            int(row.winnable_only),
+            row.daily,
+            row.started_at,
+            finished_at,
+        ),
+    )
+
+
+# ------------------------------------------------------------------ reading
+
+
+def _filter(variant: str | None, winnable_only: bool | None) -> tuple[str, list[object]]:
+    clauses: list[str] = []
+    args: list[object] = []
+    if variant is not None:
+        clauses.append("variant = ?")
+        args.append(variant)
+    if winnable_only is not None:
+        clauses.append("winnable_only = ?")
+        args.append(int(winnable_only))
+    return (" WHERE " + " AND ".join(clauses)) if clauses else "", args
+
+
+def records(
+    conn: sqlite3.Connection,
+    variant: str | None = None,
+    *,
+    winnable_only: bool | None = None,
+    newest_first: bool = False,
+    limit: int = -1,
+    offset: int = 0,
+) -> list[GameRecord]:
+    """Finished games in finishing order (or newest first), optionally filtered."""
+    where, args = _filter(variant, winnable_only)
+    order = "DESC" if newest_first else "ASC"
+    cur = conn.execute(
+        f"SELECT {_FIELDS} FROM games{where} ORDER BY id {order} LIMIT ? OFFSET ?", (*args, limit, offset)
+    )
+    return [_record(r) for r in cur]
+
+
+def _record(r: tuple[Any, ...]) -> GameRecord:
+    return GameRecord(
+        id=int(r[0]),
+        uid=str(r[1]),
+        variant=str(r[2]),
+        deal=None if r[3] is None else int(r[3]),
+        result=str(r[4]),
+        seconds=float(r[5]),
+        moves=int(r[6]),
+        score=int(r[7]),
+        winnable_only=bool(r[8]),
+        daily=parse_day(r[9]),
+        started_at=str(r[10]),
+        finished_at=str(r[11]),
+    )
+
+
+def summarize(games: list[GameRecord], variant: str | None, today: date) -> Summary:
+    """The statistics table of ``games`` (``records`` of ``variant``, all when ``None``)."""
+    wins = [g for g in games if g.won]
+    current, best = streaks([g.won for g in games])
+    daily = [g for g in games if g.daily is not None]
+    daily_current, daily_best = day_streaks({g.daily for g in wins if g.daily is not None}, today)
+    return Summary(
+        variant=variant,
+        played=len(games),
+        won=len(wins),
+        lost=len(games) - len(wins),
+        win_rate=len(wins) / len(games) if games else None,
+        current_streak=current,
+        best_streak=best,
+        best_time=min((g.seconds for g in wins), default=None),
+        fewest_moves=min((g.moves for g in wins), default=None),
+        best_score=max((g.score for g in games), default=None),
+        daily_played=len(daily),
+        daily_won=sum(g.won for g in daily),
+        daily_current_streak=daily_current,
+        daily_best_streak=daily_best,
+    )
+
+
+def streaks(results: list[bool]) -> tuple[int, int]:
+    """The current and the best run of ``True`` in ``results`` (oldest first)."""
+    current = best = 0
+    for won in results:
+        current = current + 1 if won else 0
+        best = max(best, current)
+    return current, best
+
+
+def day_streaks(days: set[date], today: date) -> tuple[int, int]:
+    """The current and the best run of consecutive days in ``days``.
+
+    The current run is the one ending today or yesterday (today's deal may not be played yet).
+    """
+    best = 0
+    run_end: dict[date, int] = {}
+    for day in sorted(days):
+        run_end[day] = run_end.get(day - timedelta(days=1), 0) + 1
+        best = max(best, run_end[day])
+    current = run_end.get(today) or run_end.get(today - timedelta(days=1), 0)
+    return current, best
+
+
+def chart(conn: sqlite3.Connection, variant: str | None, *, window: int = 10) -> list[ChartPoint]:
+    """Every finished game with the win rates after it: overall and over the last ``window``."""
+    points: list[ChartPoint] = []
+    results: list[bool] = []
+    for g in records(conn, variant):
+        results.append(g.won)
+        recent = results[-window:]
+        wins = sum(results)
+        points.append(
+            ChartPoint(
+                number=len(results),
+                finished_at=g.finished_at,
+                won=g.won,
+                wins=wins,
+                losses=len(results) - wins,
+                win_rate=wins / len(results),
+                recent_win_rate=sum(recent) / len(recent),
+            )
+        )
+    return points
+
+
+def by_day(conn: sqlite3.Connection, variant: str | None) -> list[DayPoint]:
+    """Wins and losses per calendar day (local, as recorded) with the win rate so far."""
+    days: dict[date, list[int]] = {}
+    for g in records(conn, variant):
+        tally = days.setdefault(local_day(g.finished_at), [0, 0])
+        tally[0 if g.won else 1] += 1
+    points: list[DayPoint] = []
+    wins = played = 0
+    for day, (w, lost) in sorted(days.items()):
+        wins, played = wins + w, played + w + lost
+        points.append(DayPoint(day, w, lost, wins / played))
+    return points
+
+
+def local_day(stamp: str) -> date:
+    """The calendar date of an ISO 8601 time stamp as written (its own offset)."""
+    return datetime.fromisoformat(stamp).date()

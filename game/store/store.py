@@ -1,0 +1,324 @@
+"""``Store``: the one object the app talks to for settings, statistics and the games in progress.
+
+Typical use by the app::
+
+    store = Store.open(args.data_dir)          # None: $SOLITAIRE_DATA_DIR or the user data folder
+    for line in store.take_notices():          # at most a line or two; show each once
+        show_toast(line)
+    settings = store.load_settings()
+    saved = store.load_game(variant)           # the game in progress of that variant, or None
+    if saved is not None:
+        g, elapsed = saved.game, saved.elapsed # play on with this very object
+    else:
+        g, elapsed = game.new_game(variant), 0.0
+        store.start_game(g)                    # a new deal: the variant's previous game ends
+    ... after every player action (play with its automatic moves, undo, redo, restart):
+    store.save_game(g, elapsed_seconds)
+    ... when a setting changes:
+    store.save_settings(settings)
+
+``save_game`` is one short transaction; when the game is won it records the win (once) and
+removes the game in progress. ``start_game`` records the variant's previous game as played
+and not won if it had an action, then saves the new one. A game is known by its ``Game``
+object: keep using the object ``load_game`` returned; saving a different object of the same
+variant starts a new game. Nothing here raises on a database fault: writes return ``False``
+and queue a notice, reads fall back to defaults.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+import weakref
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from os import PathLike
+from pathlib import Path
+from types import TracebackType
+from typing import TypeVar
+
+from game.engine.game import Game
+from game.engine.state import State
+from game.store import db, paths, saves, stats
+from game.store import settings as settings_table
+from game.store.daily import daily_deal
+from game.store.saves import SavedGame, SavedRow
+from game.store.settings import Settings
+from game.store.stats import ChartPoint, DayPoint, GameRecord, Summary
+from game.variants import VARIANTS
+
+T = TypeVar("T")
+Clock = Callable[[], datetime]
+
+
+def local_now() -> datetime:
+    """The local time with its UTC offset."""
+    return datetime.now().astimezone()
+
+
+@dataclass
+class _Current:
+    """What the store remembers about the game in progress of one variant."""
+
+    game: weakref.ReferenceType[Game]
+    uid: str
+    started_at: str
+    winnable_only: bool
+    daily: date | None
+    opening_of: State | None = None
+    opening: str = ""
+
+
+class Store:
+    """Settings, statistics and saved games in one SQLite database (see the module doc)."""
+
+    def __init__(self, opened: db.Opened, *, clock: Clock = local_now) -> None:
+        self._conn = opened.connection
+        self.path: Path | None = opened.path
+        """The database file, or ``None`` when nothing is saved."""
+        self._notices = list(opened.notices)
+        self._clock = clock
+        self._current: dict[str, _Current] = {}
+        self._failing = False
+
+    @classmethod
+    def open(
+        cls,
+        data_dir: str | PathLike[str] | None = None,
+        *,
+        environ: Mapping[str, str] | None = None,
+        clock: Clock = local_now,
+        synchronous: str = "FULL",
+    ) -> Store:
+        """The store in ``data_dir`` (else ``$SOLITAIRE_DATA_DIR``, else the user data folder).
+
+        Never fails: a bad file is moved aside, an unwritable folder gives a store in memory;
+        either way ``take_notices`` has the line to show.
+        """
+        folder = paths.data_dir(data_dir, environ)
+        return cls(db.open_database(folder, now=clock(), synchronous=synchronous), clock=clock)
+
+    @classmethod
+    def in_memory(cls, *, clock: Clock = local_now) -> Store:
+        """A store that saves nothing beyond this run (for tests and demos)."""
+        return cls(db.in_memory(), clock=clock)
+
+    @property
+    def persistent(self) -> bool:
+        """Whether anything is saved to disk."""
+        return self.path is not None
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The open database connection, for tools and tests (the app never needs it)."""
+        return self._conn
+
+    def take_notices(self) -> list[str]:
+        """The one-line messages for the player since the last call (each is given once)."""
+        notices, self._notices = self._notices, []
+        return [db.one_line(n) for n in notices]
+
+    def close(self) -> None:
+        """Close the database (everything is saved already)."""
+        self._conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # ------------------------------------------------------------ settings
+
+    def load_settings(self) -> Settings:
+        """The saved settings (defaults for anything missing or invalid)."""
+        return self._read(settings_table.load, Settings())
+
+    def save_settings(self, settings: Settings) -> bool:
+        """Save every setting in one transaction; ``False`` if it could not be saved."""
+        return self._write(lambda conn: settings_table.save(conn, settings))
+
+    # ------------------------------------------------------------ games in progress
+
+    def start_game(
+        self, g: Game, *, winnable_only: bool = False, daily: date | None = None, elapsed: float = 0.0
+    ) -> bool:
+        """Make ``g`` the game in progress of its variant and save it.
+
+        The variant's previous game, if it had an action and was not won, is recorded as
+        played and not won. ``daily`` is the date whose deal of the day ``g`` is.
+        """
+        cur = _Current(weakref.ref(g), uuid.uuid4().hex, self._stamp(), winnable_only, daily)
+        self._current[g.key] = cur
+        row = self._row(g, cur, elapsed)
+        won = g.is_won()
+
+        def work(conn: sqlite3.Connection) -> None:
+            self._finish_saved(conn, row.variant)
+            saves.write(conn, row)
+            if won:
+                self._finish_won(conn, row)
+
+        return self._write(work)
+
+    def save_game(self, g: Game, elapsed: float) -> bool:
+        """Save ``g`` after a player action (one short transaction); ``False`` if it failed.
+
+        A won game is recorded in the statistics (once) and stops being the game in progress.
+        A ``Game`` object the store has not seen is taken as a new game (``start_game``).
+        """
+        cur = self._current.get(g.key)
+        if cur is None or cur.game() is not g:
+            return self.start_game(g, elapsed=elapsed)
+        row = self._row(g, cur, elapsed)
+        if g.is_won():
+            return self._write(lambda conn: self._finish_won(conn, row))
+        return self._write(lambda conn: saves.write(conn, row))
+
+    def load_game(self, variant: str) -> SavedGame | None:
+        """The saved game of ``variant`` at its saved position with its undo and redo, or ``None``.
+
+        Keep playing with the returned ``game`` object: the store knows the game by it. A saved
+        game that no longer replays exactly is kept aside (never deleted) with a notice, and
+        ``None`` is returned so that a new game starts.
+        """
+        row = self._read(lambda conn: saves.read(conn, variant), None)
+        if row is None:
+            return None
+        try:
+            g = saves.replay(row)
+        except saves.UnreadableSave as exc:
+            self._keep_aside(row, str(exc))
+            return None
+        daily = saves.parse_day(row.daily)
+        cur = _Current(weakref.ref(g), row.uid, row.started_at, row.winnable_only, daily)
+        cur.opening_of, cur.opening = g.initial_state, row.opening
+        self._current[variant] = cur
+        return saves.saved_game(row, g)
+
+    def abandon_game(self, variant: str) -> bool:
+        """End ``variant``'s game in progress without a new one (played, not won, if it had a move)."""
+        self._current.pop(variant, None)
+        return self._write(lambda conn: self._finish_saved(conn, variant))
+
+    def saved_variants(self) -> list[str]:
+        """The variants that have a game in progress."""
+        return self._read(saves.variants, [])
+
+    # ------------------------------------------------------------ statistics
+
+    def summary(self, variant: str | None = None, *, winnable_only: bool | None = None) -> Summary:
+        """The statistics table of ``variant`` (of all variants when ``None``)."""
+        games: list[GameRecord] = self._read(
+            lambda conn: stats.records(conn, variant, winnable_only=winnable_only), []
+        )
+        return stats.summarize(games, variant, self.today())
+
+    def summaries(self) -> dict[str, Summary]:
+        """The statistics table of every variant, in menu order."""
+        return {key: self.summary(key) for key in VARIANTS}
+
+    def games(
+        self,
+        variant: str | None = None,
+        *,
+        limit: int = 100,
+        offset: int = 0,
+        winnable_only: bool | None = None,
+    ) -> list[GameRecord]:
+        """Finished games, newest first (each can be replayed by its ``deal``)."""
+
+        def query(conn: sqlite3.Connection) -> list[GameRecord]:
+            return stats.records(
+                conn, variant, winnable_only=winnable_only, newest_first=True, limit=limit, offset=offset
+            )
+
+        return self._read(query, [])
+
+    def chart(self, variant: str | None = None, *, window: int = 10) -> list[ChartPoint]:
+        """Per finished game, oldest first: its result, the win rate so far and over ``window``."""
+        return self._read(lambda conn: stats.chart(conn, variant, window=window), [])
+
+    def by_day(self, variant: str | None = None) -> list[DayPoint]:
+        """Per calendar day with games: wins, losses and the win rate so far."""
+        return self._read(lambda conn: stats.by_day(conn, variant), [])
+
+    def today(self) -> date:
+        """The player's calendar date."""
+        return self._clock().date()
+
+    def daily_deal(self, variant: str, day: date | None = None) -> int:
+        """The deal number of ``variant``'s deal of the day (today unless ``day`` is given)."""
+        return daily_deal(variant, self.today() if day is None else day)
+
+    # ------------------------------------------------------------ helpers
+
+    def _stamp(self) -> str:
+        return self._clock().isoformat(timespec="seconds")
+
+    def _row(self, g: Game, cur: _Current, elapsed: float) -> SavedRow:
+        if cur.opening_of is not g.initial_state:  # the deal's own automatic moves change it
+            cur.opening_of, cur.opening = g.initial_state, saves.opening_text(g)
+        actions, made, position = saves.encode_actions(g)
+        return SavedRow(
+            variant=g.key,
+            uid=cur.uid,
+            deal=g.deal,
+            opening=cur.opening,
+            actions=actions,
+            actions_made=made,
+            position=position,
+            position_text=g.text(),
+            elapsed=float(elapsed),
+            moves=g.moves_made,
+            score=g.score,
+            stuck=g.is_stuck(),
+            winnable_only=cur.winnable_only,
+            daily=None if cur.daily is None else cur.daily.isoformat(),
+            started_at=cur.started_at,
+            saved_at=self._stamp(),
+        )
+
+    def _finish_saved(self, conn: sqlite3.Connection, variant: str) -> None:
+        old = saves.read(conn, variant)
+        if old is None:
+            return
+        if old.actions_made > 0:
+            stats.record(conn, old, "lost" if old.stuck else "abandoned", self._stamp())
+        saves.delete(conn, variant, old.uid)
+
+    def _finish_won(self, conn: sqlite3.Connection, row: SavedRow) -> None:
+        stats.record(conn, row, "won", self._stamp())
+        saves.delete(conn, row.variant, row.uid)
+
+    def _keep_aside(self, row: SavedRow, reason: str) -> None:
+        name = VARIANTS[row.variant].name if row.variant in VARIANTS else row.variant
+        self._write(lambda conn: saves.keep_aside(conn, row, reason, self._stamp()))
+        self._notices.append(
+            f"The saved {name} game could not be restored ({reason}); "
+            "it was kept aside and a new game starts."
+        )
+
+    def _write(self, work: Callable[[sqlite3.Connection], None]) -> bool:
+        try:
+            with db.transaction(self._conn):
+                work(self._conn)
+        except sqlite3.Error as exc:
+            if not self._failing:
+                self._notices.append(
+                    f"Could not save ({exc}); playing on, and trying again after your next move."
+                )
+            self._failing = True
+            return False
+        self._failing = False
+        return True
+
+    def _read(self, query: Callable[[sqlite3.Connection], T], default: T) -> T:
+        try:
+            return query(self._conn)
+        except (sqlite3.Error, ValueError) as exc:
+            self._notices.append(f"Could not read the saved data ({exc}); showing defaults.")
+            return default
