@@ -36,19 +36,21 @@ class State:
         self.hidden = hidden
         self.base_rank = base_rank
         self.redeals_left = redeals_left
-        self._hash = hash((piles, hidden, base_rank, redeals_left))
+        self._hash: int | None = None
         # Per-position work, filled in by the rules on first use (moves are index triples).
         self.legal_cache: list[tuple[int, int, int]] | None = None
         self.auto_cache: list[tuple[int, int, int]] | None = None
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self.piles, self.hidden, self.base_rank, self.redeals_left))
         return self._hash
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
         return (
-            self._hash == other._hash
+            hash(self) == hash(other)
             and self.piles == other.piles
             and self.hidden == other.hidden
             and self.base_rank == other.base_rank

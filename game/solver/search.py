@@ -29,6 +29,8 @@ from game.engine.moves import Move
 from game.engine.state import State
 from game.variants.base import Build, Kind, RawMove, Variant
 
+Key = tuple[object, ...]
+
 
 class Verdict(Enum):
     """What the solver found out."""
@@ -69,33 +71,44 @@ class _Search:
         self.v = variant
         self.budget = budget
         self.cancelled = cancelled or (lambda: False)
-        self.symmetric = (variant.tableau, variant.cells, variant.foundations)
-        fixed = set(range(len(variant.names))) - {i for group in self.symmetric for i in group}
+        self.tableau = variant.tableau
+        self.cells = variant.cells
+        self.foundations = variant.foundations
+        fixed = set(range(len(variant.names))) - {*self.tableau, *self.cells, *self.foundations}
         self.fixed = tuple(sorted(fixed))
         self.home_by_suit = variant.build is Build.SUIT
         self.any_face_down = variant.stock >= 0 or bool(variant.reserves)
         # Cards under the waste's top are out of reach for good without a redeal.
         self.waste_weight = 1 if variant.redeals else 2
-        self.parent: dict[bytes, tuple[bytes, tuple[RawMove, ...]] | None] = {}
+        self.parent: dict[Key, tuple[Key, tuple[RawMove, ...]] | None] = {}
         self.exhausted = False
         self.deadline = 0.0
         self.dfs = variant.stock >= 0
+        self.starters = {base: {s * 13 + base - 1 for s in range(4)} for base in range(1, 14)}
 
     # ----------------------------------------------------------- positions
 
-    def key(self, st: State) -> bytes:
-        """A canonical key: equal for positions that differ only by interchangeable piles."""
+    def key(self, st: State) -> Key:
+        """A canonical key: equal for positions that differ only by interchangeable piles.
+
+        Piles are shared with the positions themselves, so a key costs a few small tuples.
+        """
         piles = st.piles
         if self.any_face_down:
             hidden = st.hidden
-            pile_keys = [bytes(p) + bytes((64 + h,)) for p, h in zip(piles, hidden, strict=True)]
-        else:
-            pile_keys = [bytes(p) for p in piles]
-        parts = [pile_keys[i] for i in self.fixed]
-        for group in self.symmetric:
-            parts.append(b"/".join(sorted([pile_keys[i] for i in group])))
-        parts.append(bytes((st.redeals_left,)))
-        return b"|".join(parts)
+            return (
+                tuple(sorted([(piles[i], hidden[i]) for i in self.tableau])),
+                tuple(sorted([piles[i] for i in self.foundations])),
+                tuple(piles[i] for i in self.fixed),
+                tuple(hidden[i] for i in self.fixed),
+                st.redeals_left,
+            )
+        return (
+            tuple(sorted([piles[i] for i in self.tableau])),
+            tuple(sorted([piles[i] for i in self.cells])),
+            tuple(sorted([piles[i] for i in self.foundations])),
+            tuple(piles[i] for i in self.fixed),
+        )
 
     def settle(self, st: State) -> tuple[State, list[RawMove]]:
         """Make the safe foundation moves, one at a time; return the position and the moves."""
@@ -168,11 +181,43 @@ class _Search:
             len(self.parent) >= self.budget.positions or time.monotonic() > self.deadline or self.cancelled()
         )
 
-    def children(self, st: State, st_key: bytes) -> list[tuple[State, bytes]]:
+    def maybe_settle(self, parent: State, child: State, move: RawMove) -> tuple[State, list[RawMove]]:
+        """``settle``, skipped when no safe foundation move can have appeared.
+
+        ``parent`` is settled, so a safe move can only appear on a pile the move changed, or
+        anywhere once a foundation has grown (safety depends on what is home).
+        """
+        if self.v.kinds[move[1]] is Kind.FOUNDATION if move[1] >= 0 else False:
+            return self.settle(child)
+        piles, hidden, before = child.piles, child.hidden, parent.piles
+        needs = self.home_needs(child)
+        for s in self.v.play_sources:
+            pile = piles[s]
+            if pile is not before[s] and len(pile) > hidden[s] and pile[-1] in needs:
+                return self.settle(child)
+        return child, []
+
+    def home_needs(self, st: State) -> set[int]:
+        """Every card that some foundation would take now."""
+        v = self.v
+        following = v.home_next_table
+        needs = set()
+        empty = False
+        for f in v.foundations:
+            pile = st.piles[f]
+            if pile:
+                needs.add(following[pile[-1]])
+            else:
+                empty = True
+        if empty:
+            needs.update(self.starters[st.base_rank])
+        return needs
+
+    def children(self, st: State, st_key: Key) -> list[tuple[State, Key]]:
         """New positions one move (plus its safe foundation moves) away, recorded as seen."""
-        out: list[tuple[State, bytes]] = []
+        out: list[tuple[State, Key]] = []
         for move in self.moves(st):
-            child, autos = self.settle(self.v.apply(st, move))
+            child, autos = self.maybe_settle(st, self.v.apply(st, move), move)
             child_key = self.key(child)
             if child_key in self.parent:
                 continue
@@ -180,8 +225,8 @@ class _Search:
             out.append((child, child_key))
         return out
 
-    def best_first(self, root: State, root_key: bytes) -> bytes | None:
-        heap: list[tuple[int, int, State, bytes]] = [(self.score(root), 0, root, root_key)]
+    def best_first(self, root: State, root_key: Key) -> Key | None:
+        heap: list[tuple[int, int, State, Key]] = [(self.score(root), 0, root, root_key)]
         counter = 0
         while heap:
             if self.out_of_budget():
@@ -195,8 +240,8 @@ class _Search:
         self.exhausted = True
         return None
 
-    def depth_first(self, root: State, root_key: bytes) -> bytes | None:
-        stack: list[tuple[State, bytes]] = [(root, root_key)]
+    def depth_first(self, root: State, root_key: Key) -> Key | None:
+        stack: list[tuple[State, Key]] = [(root, root_key)]
         while stack:
             if self.out_of_budget():
                 return None
@@ -210,7 +255,7 @@ class _Search:
         self.exhausted = True
         return None
 
-    def _won(self, key: bytes, opening: list[RawMove], began: float) -> Solution:
+    def _won(self, key: Key, opening: list[RawMove], began: float) -> Solution:
         steps: list[tuple[RawMove, ...]] = []
         link = self.parent[key]
         while link is not None:

@@ -156,6 +156,7 @@ class Variant:
         self._accepts: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._fill_rank = tuple(self.empty_fill_rank(b) if b else 0 for b in range(14))
         self._home_next = tuple(self._next_in_suit(c) for c in range(52))
+        self.home_next_table = self._home_next
 
     def _indices(self, kind: Kind) -> tuple[int, ...]:
         return tuple(i for i, k in enumerate(self.kinds) if k is kind)
