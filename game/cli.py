@@ -15,6 +15,7 @@ from typing import NoReturn
 import game
 from game.engine.deals import MAX_DEAL, MIN_DEAL, parse_deal_number
 from game.engine.errors import GameError
+from game.store.paths import DATA_DIR_HELP
 
 EXIT_USAGE = 2
 
@@ -76,6 +77,7 @@ def play_parser() -> argparse.ArgumentParser:
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     p.add_argument("--window", type=_window, metavar="WxH", help="window size, e.g. 1280x720")
     p.add_argument("--autoplay", action="store_true", help="let the computer play the deal")
+    p.add_argument("--data-dir", metavar="DIR", help=DATA_DIR_HELP)
     p.add_argument(
         "--exit-when-done", action="store_true", help="quit (status 0) when the game is won or stuck"
     )

@@ -8,6 +8,7 @@ size at a time, the one in use: asking for another width drops the old size's im
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -79,6 +80,23 @@ class CardArt:
         for text in CARD_TEXTS:
             self._image(text, width)
         self._image(BACK, width)
+
+    def warm_some(self, width: int, seconds: float) -> bool:
+        """Render images not yet cached at ``width`` for up to ``seconds``; True if any was.
+
+        The main loop calls this while idle, so that the first frame never waits for all 53.
+        """
+        deadline = time.perf_counter() + seconds
+        size = size_for_width(width)
+        did = False
+        for name in (*CARD_TEXTS, BACK):
+            if self._size == size and (self.style, name, size) in self._cache:
+                continue
+            self._image(name, width)
+            did = True
+            if time.perf_counter() > deadline:
+                break
+        return did
 
     @property
     def cached_size(self) -> tuple[int, int] | None:

@@ -1,0 +1,321 @@
+"""Build the standalone game with PyInstaller, for the machine's own OS.
+
+    python build/build.py [--onefile-only | --onedir-only] [--smoke] [--no-tarball]
+
+makes ``dist/solitaire/`` (the one-folder app, executable ``solitaire`` or ``solitaire.exe``)
+and ``dist/solitaire-<version>-<os>-<arch>[.exe]`` (the one-file executable) from
+``build/solitaire.spec``; PyInstaller's work files go to ``build/work/`` (ignored). On Linux
+it also puts ``solitaire.desktop``, the icon and ``install.sh`` into the one-folder app and packs
+it as ``dist/solitaire-<version>-linux-<arch>.tar.gz``.
+
+``--smoke`` then runs what was built headless (``SDL_VIDEODRIVER=dummy``) from another
+working directory: ``--version``, ``--autoplay --exit-when-done`` on a deal of every variant,
+``deal`` and ``solve --budget 2``; any failure makes the exit status 1.
+
+The versions in ``build/constraints.txt`` are the ones the build is pinned to; install them with
+``pip install -c build/constraints.txt -e '.[dev]'``. A mismatch is reported (and with
+``--strict-pins`` fails the build).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import importlib.metadata
+import io
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+SPEC = BUILD / "solitaire.spec"
+WORK = BUILD / "work"
+DIST = ROOT / "dist"
+CONSTRAINTS = BUILD / "constraints.txt"
+DESKTOP_TEMPLATE = BUILD / "solitaire.desktop"
+
+WINDOWS = sys.platform == "win32"
+EXE_SUFFIX = ".exe" if WINDOWS else ""
+VARIANTS = ("lady-jane", "bakers-game", "kansas", "aunt-mary", "seahaven")
+SMOKE_DEAL = 5
+SMOKE_TIMEOUT = 180
+
+INSTALL_SH = """#!/bin/sh
+# Put a menu entry and a 'solitaire' command in your home folder (no root needed).
+set -e
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$HOME/.local/bin" "$HOME/.local/share/applications" "$HOME/.local/share/icons/hicolor/256x256/apps"
+ln -sf "$here/solitaire" "$HOME/.local/bin/solitaire"
+cp "$here/solitaire.png" "$HOME/.local/share/icons/hicolor/256x256/apps/solitaire.png"
+sed "s|^Exec=.*|Exec=\\"$here/solitaire\\"|; s|^TryExec=.*|TryExec=$here/solitaire|" \\
+    "$here/solitaire.desktop" > "$HOME/.local/share/applications/solitaire.desktop"
+echo "Installed: run 'solitaire' or pick Solitaire from the applications menu."
+"""
+
+
+def version() -> str:
+    text = (ROOT / "game" / "__init__.py").read_text(encoding="utf-8")
+    m = re.search(r'^__version__ = "([^"]+)"', text, re.M)
+    if not m:
+        raise SystemExit("build: no __version__ in game/__init__.py")
+    return m[1]
+
+
+def platform_tag() -> str:
+    os_name = {"win32": "windows", "darwin": "macos"}.get(sys.platform, "linux")
+    machine = platform.machine().lower()
+    arch = {"amd64": "x86_64", "aarch64": "arm64"}.get(machine, machine)
+    return f"{os_name}-{arch}"
+
+
+def onedir_exe() -> Path:
+    return DIST / "solitaire" / f"solitaire{EXE_SUFFIX}"
+
+
+def onefile_exe() -> Path:
+    return DIST / f"solitaire-{version()}-{platform_tag()}{EXE_SUFFIX}"
+
+
+def pinned() -> dict[str, str]:
+    """``name -> version`` from build/constraints.txt."""
+    pins: dict[str, str] = {}
+    for line in CONSTRAINTS.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if "==" in line:
+            name, ver = line.split("==", 1)
+            pins[name.strip().lower().replace("_", "-")] = ver.strip()
+    return pins
+
+
+def check_pins(strict: bool) -> None:
+    wrong = []
+    for name, wanted in pinned().items():
+        try:
+            have = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            have = "missing"
+        if have != wanted:
+            wrong.append(f"{name} {have} (pinned {wanted})")
+    if wrong:
+        msg = "build: not the pinned versions: " + ", ".join(wrong)
+        msg += f"\n       install them with: pip install -c {CONSTRAINTS.relative_to(ROOT)} -e '.[dev]'"
+        if strict:
+            raise SystemExit(msg)
+        print(msg, file=sys.stderr)
+
+
+def run_pyinstaller(mode: str) -> None:
+    env = dict(os.environ, SOLITAIRE_BUILD=mode)
+    env.setdefault("SOURCE_DATE_EPOCH", "1700000000")
+    env.setdefault("PYTHONHASHSEED", "0")
+    cmd = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        "--workpath",
+        str(WORK),
+        "--distpath",
+        str(DIST),
+        str(SPEC),
+    ]
+    print("+", " ".join(cmd), f"(SOLITAIRE_BUILD={mode})", flush=True)
+    subprocess.run(cmd, cwd=ROOT, env=env, check=True)
+
+
+def desktop_entry() -> str:
+    return DESKTOP_TEMPLATE.read_text(encoding="utf-8").replace("@VERSION@", version())
+
+
+def linux_extras() -> Path:
+    """The .desktop file, icon and install.sh into dist/solitaire/, then the tarball."""
+    folder = DIST / "solitaire"
+    (folder / "solitaire.desktop").write_text(desktop_entry(), encoding="utf-8")
+    shutil.copyfile(WORK / "icon" / "solitaire.png", folder / "solitaire.png")
+    install = folder / "install.sh"
+    install.write_text(INSTALL_SH, encoding="utf-8")
+    install.chmod(0o755)
+    return make_tarball(folder, DIST / f"solitaire-{version()}-{platform_tag()}.tar.gz")
+
+
+def make_tarball(folder: Path, out: Path) -> Path:
+    """A reproducible .tar.gz of ``folder`` (sorted names, fixed times and owners)."""
+    mtime = int(os.environ.get("SOURCE_DATE_EPOCH", "1700000000"))
+
+    def clean(info: tarfile.TarInfo) -> tarfile.TarInfo:
+        info.uid = info.gid = 0
+        info.uname = info.gname = ""
+        info.mtime = mtime
+        return info
+
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        paths = [folder, *sorted(folder.rglob("*"))]
+        for path in paths:
+            arc = Path(folder.name) / path.relative_to(folder)
+            tar.add(path, arcname=arc.as_posix(), recursive=False, filter=clean)
+    with (
+        open(out, "wb") as fh,
+        gzip.GzipFile(filename="", fileobj=fh, mode="wb", mtime=mtime, compresslevel=6) as gz,
+    ):
+        gz.write(raw.getvalue())
+    return out
+
+
+# --------------------------------------------------------------------------- smoke test
+
+
+def smoke_env(data_dir: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        SOLITAIRE_SPEED="off",
+        SOLITAIRE_DATA_DIR=str(data_dir),
+    )
+    env.pop("SOLITAIRE_REPORT_FIRST_FRAME", None)
+    return env
+
+
+def smoke(exe: Path) -> list[str]:
+    """Run ``exe`` headless from a temporary working folder; returns the failures."""
+    failures: list[str] = []
+    if not exe.is_file():
+        return [f"{exe}: not built"]
+    with tempfile.TemporaryDirectory(prefix="solitaire-smoke-") as tmp:
+        cwd = Path(tmp)
+        env = smoke_env(cwd / "data")
+        checks: list[tuple[list[str], str]] = [(["--version"], f"solitaire {version()}")]
+        checks += [
+            (["--variant", v, "--deal", str(SMOKE_DEAL), "--autoplay", "--exit-when-done"], f"{v} deal ")
+            for v in VARIANTS
+        ]
+        checks.append(
+            (
+                ["--variant", "bakers-game", "--deal", "5", "--fullscreen", "--autoplay", "--exit-when-done"],
+                "deal 5",
+            )
+        )
+        checks.append(
+            (
+                [
+                    "--variant",
+                    "bakers-game",
+                    "--deal",
+                    "5",
+                    "--window",
+                    "900x700",
+                    "--autoplay",
+                    "--exit-when-done",
+                ],
+                "deal 5",
+            )
+        )
+        checks.append(
+            (
+                [
+                    "--variant",
+                    "bakers-game",
+                    "--deal",
+                    "5",
+                    "--data-dir",
+                    str(cwd / "data2"),
+                    "--autoplay",
+                    "--exit-when-done",
+                ],
+                "deal 5",
+            )
+        )
+        checks.append((["deal", "--variant", "seahaven", "--deal", "7"], "Freecells:"))
+        checks.append((["deal", "--variant", "kansas", "--deal", "7"], "kansas"))
+        checks.append(
+            (["solve", "--variant", "bakers-game", "--deal", "1", "--budget", "2"], "bakers-game deal 1:")
+        )
+        for args, expect in checks:
+            start = time.perf_counter()
+            try:
+                proc = subprocess.run(
+                    [str(exe), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=SMOKE_TIMEOUT
+                )
+            except subprocess.TimeoutExpired:
+                failures.append(f"{exe.name} {' '.join(args)}: timed out after {SMOKE_TIMEOUT} s")
+                continue
+            took = time.perf_counter() - start
+            first = (proc.stdout.strip().splitlines() or [""])[0]
+            ok = proc.returncode == 0 and expect in proc.stdout
+            print(
+                f"  {'ok  ' if ok else 'FAIL'} {took:5.2f}s  {' '.join(args)}  ->  {first[:90]}", flush=True
+            )
+            if not ok:
+                failures.append(
+                    f"{exe.name} {' '.join(args)}: exit {proc.returncode}, wanted {expect!r} in stdout\n"
+                    f"    stdout: {proc.stdout.strip()[-500:]}\n    stderr: {proc.stderr.strip()[-500:]}"
+                )
+        if not (cwd / "data").is_dir():
+            failures.append(f"{exe.name}: made no data folder at SOLITAIRE_DATA_DIR")
+        if not (cwd / "data2").is_dir():
+            failures.append(f"{exe.name}: made no data folder at --data-dir")
+        bad = subprocess.run(
+            [str(exe), "deal", "--variant", "nope", "--deal", "1"],
+            cwd=cwd,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        if bad.returncode != 2:
+            failures.append(f"{exe.name} deal --variant nope: exit {bad.returncode}, wanted 2")
+    return failures
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--onefile-only", action="store_true", help="build only the one-file executable")
+    which.add_argument("--onedir-only", action="store_true", help="build only the one-folder app")
+    p.add_argument("--smoke", action="store_true", help="run the built executables headless afterwards")
+    p.add_argument("--smoke-only", action="store_true", help="do not build; smoke-test what dist/ holds")
+    p.add_argument("--no-tarball", action="store_true", help="Linux: skip the .tar.gz")
+    p.add_argument(
+        "--strict-pins", action="store_true", help="fail unless build/constraints.txt is installed"
+    )
+    args = p.parse_args(argv)
+
+    mode = "onefile" if args.onefile_only else "onedir" if args.onedir_only else "both"
+    started = time.perf_counter()
+    if not args.smoke_only:
+        check_pins(args.strict_pins)
+        WORK.mkdir(parents=True, exist_ok=True)
+        run_pyinstaller(mode)
+        if sys.platform.startswith("linux") and mode != "onefile" and not args.no_tarball:
+            print(f"tarball: {linux_extras().relative_to(ROOT)}")
+        for exe in (onedir_exe(),) * (mode != "onefile") + (onefile_exe(),) * (mode != "onedir"):
+            print(f"built: {exe.relative_to(ROOT)}")
+        print(f"build took {time.perf_counter() - started:.1f} s", flush=True)
+
+    if args.smoke or args.smoke_only:
+        failures: list[str] = []
+        for exe in (onedir_exe(),) * (mode != "onefile") + (onefile_exe(),) * (mode != "onedir"):
+            if args.smoke_only and not exe.exists():
+                continue
+            print(f"smoke: {exe.relative_to(ROOT)}", flush=True)
+            failures += smoke(exe)
+        if failures:
+            print("\nsmoke test FAILED:\n" + "\n".join(failures), file=sys.stderr)
+            return 1
+        print(f"smoke test passed ({time.perf_counter() - started:.1f} s in all)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,454 @@
+"""The one main loop: the window, the scene stack, events in, frames out.
+
+``run(args)`` is what the ``solitaire`` command calls. The loop redraws only when a scene
+says something changed or while an animation runs; when idle it sleeps in
+``pygame.event.wait`` (until the next event or the next second of the game clock), so an
+idle table costs next to nothing. Tests build an ``App`` with a window size and a fake
+clock, post pygame events and call ``step()`` one frame at a time. The environment variable
+``SOLITAIRE_SPEED`` (``normal``, ``fast``, ``slow``, ``off``) sets the starting animation speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+import traceback
+import warnings
+from collections.abc import Callable
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels: sharp cards on HiDPI
+import pygame
+
+from game.app_store import Persistence, place_window
+from game.controls.gamepad import EVENTS as GAMEPAD_EVENTS
+from game.controls.gamepad import Gamepads
+from game.controls.intents import Intent
+from game.controls.keys import intent_for_key
+from game.scenes.base import Damage, Scene
+from game.scenes.chooser import ChooserScene
+from game.scenes.table import TableScene
+from game.view.card_art import CardArt
+from game.view.layout import MIN_WINDOW, clamp_window
+from game.view.renderer import Renderer
+from game.view.settings import Settings
+from game.view.sound import Sound
+from game.view.widgets import reset_fonts
+
+MAX_DEFAULT_WINDOW = (1680, 1050)
+IDLE_WAIT_MS = 1000
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play: open the window and run until the player quits; returns the exit status."""
+    try:
+        return App(args).run()
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        if os.environ.get("SOLITAIRE_DEBUG"):
+            traceback.print_exc()
+        print(f"solitaire: unexpected error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        pygame.quit()
+
+
+def default_window_size() -> tuple[int, int]:
+    """80% of the desktop, capped, never below the minimum."""
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        desktop = (1280, 800)
+    w = min(int(desktop[0] * 0.8), MAX_DEFAULT_WINDOW[0])
+    h = min(int(desktop[1] * 0.8), MAX_DEFAULT_WINDOW[1])
+    return clamp_window((w, h))
+
+
+def _refresh_rate() -> int:
+    """The display's refresh rate (at least 60) for the frame cap while animating."""
+    try:
+        rates = pygame.display.get_desktop_refresh_rates()
+        rate = int(rates[0]) if rates else 60
+    except (pygame.error, AttributeError, IndexError):
+        rate = 60
+    return max(60, min(240, rate))
+
+
+class App:
+    """The window, the settings, the card art and the scene stack."""
+
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        *,
+        clock: Callable[[], float] | None = None,
+        speed: str | None = None,
+    ) -> None:
+        # Without a GPU, SDL's OpenGL-backed window surface made full frames about 8x slower
+        # under X (9.8 ms against 1.2 ms at 1280x720, benchmarks/startup.py) and cost ~95 MiB.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        pygame.display.init()
+        pygame.font.init()
+        reset_fonts()
+        self._clock = clock or time.monotonic
+        self.persist = Persistence.open(getattr(args, "data_dir", None))
+        stored = self.persist.stored
+        self.settings: Settings = self.persist.view_settings(speed or os.environ.get("SOLITAIRE_SPEED"))
+        window = getattr(args, "window", None)
+        self.fullscreen = bool(getattr(args, "fullscreen", False)) or (window is None and stored.fullscreen)
+        saved_size = stored.window_size and fit_desktop(stored.window_size)
+        self.window_size = clamp_window(window or saved_size or default_window_size())
+        self.exit_when_done = bool(getattr(args, "exit_when_done", False))
+        self.running = True
+        self.exit_code = 0
+        self.scenes: list[Scene] = []
+        self.surface = self._open_window()
+        if window is None and not self.fullscreen:
+            place_window(stored.window_pos)
+        self.art = CardArt(self.settings.card_style)
+        self.renderer = Renderer(self.art)
+        self.renderer.high_contrast = self.settings.high_contrast
+        self.sound = Sound(lambda: self.settings)
+        """Sound effects; the mixer opens on the first one."""
+        self.gamepads = Gamepads()
+        self.gamepads.start()
+        self._set_icon()
+        self._ticker = pygame.time.Clock()
+        self.fps = _refresh_rate()
+        self._full_redraw = True
+        self._laid_out = self.surface.get_size()
+        self._first_scene(args)
+
+    def _first_scene(self, args: argparse.Namespace) -> None:
+        variant, deal = getattr(args, "variant", None), getattr(args, "deal", None)
+        autoplay = bool(getattr(args, "autoplay", False))
+        if variant or autoplay:
+            self.push(TableScene(self, variant or "lady-jane", deal, autoplay=autoplay))
+        else:
+            self.push(ChooserScene(self, deal))
+
+    # --------------------------------------------------------------- window
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            self._set_minimum_size()
+        return surface
+
+    @staticmethod
+    def _set_minimum_size() -> None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except (pygame.error, AttributeError):
+            pass
+
+    def _set_icon(self) -> None:
+        with contextlib.suppress(pygame.error, OSError, ValueError):
+            pygame.display.set_icon(self.renderer.preview_art.face("AS", 64))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        return self.surface.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        """Fullscreen at the desktop's resolution, or back to the window it came from."""
+        if not self.fullscreen:
+            self.window_size = self.surface.get_size()
+        self.fullscreen = not self.fullscreen
+        self.surface = self._open_window()
+        self._relayout()
+        self.persist.window_changed(self.window_size, self.fullscreen)
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        """The window was resized (by the player or the system): clamp and lay out again."""
+        if not self.fullscreen:
+            wanted = clamp_window(size)
+            if self.surface.get_size() != wanted:
+                self.surface = pygame.display.set_mode(wanted, pygame.RESIZABLE)
+            self.window_size = wanted
+            self.persist.window_changed(self.window_size, self.fullscreen)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self._laid_out = self.surface.get_size()
+        for scene in self.scenes:
+            scene.resize()
+        self._full_redraw = True
+
+    # --------------------------------------------------------------- scenes
+
+    @property
+    def top(self) -> Scene:
+        """The scene in front."""
+        return self.scenes[-1]
+
+    @property
+    def table(self) -> TableScene | None:
+        """The table scene, if a game is on the stack."""
+        return next((s for s in self.scenes if isinstance(s, TableScene)), None)
+
+    def scene_below(self, scene: Scene) -> Scene | None:
+        """The scene under ``scene`` on the stack."""
+        i = self.scenes.index(scene)
+        return self.scenes[i - 1] if i > 0 else None
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` in front."""
+        if self.scenes:
+            self.top.cover()
+        self.scenes.append(scene)
+        scene.enter()
+        self._full_redraw = True
+
+    def pop(self, scene: Scene) -> None:
+        """Remove ``scene`` (normally the one in front)."""
+        if scene not in self.scenes:
+            return
+        was_top = scene is self.top
+        self.scenes.remove(scene)
+        scene.exit()
+        if was_top and self.scenes:
+            self.top.uncover()
+        self._full_redraw = True
+
+    def replace_all(self, scene: Scene) -> None:
+        """Clear the stack and show ``scene``."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def start_game(self, variant: str, deal: int | None = None, *, daily: bool = False) -> None:
+        """A table for ``variant``: its saved game, deal ``deal``, or (``daily``) today's deal."""
+        self.replace_all(TableScene(self, variant, deal, daily=daily))
+
+    def show_stats(self) -> None:
+        """The statistics screen (over the table or the chooser)."""
+        from game.scenes.stats import StatsScene
+
+        if not isinstance(self.top, StatsScene):
+            self.push(StatsScene(self))
+
+    # -------------------------------------------------------------- intents
+
+    def perform(self, intent: Intent) -> None:
+        """Requests the table leaves to the app: menu, rules, fullscreen, change game, quit."""
+        if intent is Intent.FULLSCREEN or (intent is Intent.ESCAPE and self.fullscreen):
+            self.toggle_fullscreen()
+        elif intent in (Intent.ESCAPE, Intent.MENU):
+            from game.scenes.menu import MenuScene
+
+            self.push(MenuScene(self))
+        elif intent is Intent.RULES and self.table is not None:
+            from game.scenes.rules import RulesScene
+
+            self.push(RulesScene(self, self.table.g.variant))
+        elif intent is Intent.CHANGE_GAME:
+            self.push(ChooserScene(self))
+        elif intent is Intent.QUIT:
+            self.request_quit()
+        elif intent is Intent.SHORTCUTS:
+            from game.scenes.shortcuts import ShortcutsScene
+
+            self.push(ShortcutsScene(self))
+        elif intent is Intent.MUTE:
+            self.toggle_sound()
+
+    def request_quit(self) -> None:
+        """Quit, asking first when a game in progress would be lost (the store saves nothing)."""
+        from game.scenes.dialog import Dialog
+
+        table = self.table
+        if any(isinstance(s, Dialog) and s.title == _QUIT_TITLE for s in self.scenes):
+            return
+        if table is not None and table.in_progress() and not self.persist.store.persistent:
+            self.push(
+                Dialog(
+                    self,
+                    _QUIT_TITLE,
+                    ["The game in progress will be lost."],
+                    [(Intent.QUIT, "Quit"), (Intent.CLOSE, "Keep playing")],
+                    self._quit_choice,
+                    escape=Intent.CLOSE,
+                )
+            )
+        else:
+            self.quit()
+
+    def _quit_choice(self, action: object) -> None:
+        if action is Intent.QUIT:
+            self.quit()
+
+    def quit(self, code: int = 0) -> None:
+        """Leave the main loop with exit status ``code``."""
+        if self.running:
+            self.persist.window_changed(self.window_size, self.fullscreen, with_position=True)
+        self.running = False
+        self.exit_code = code
+
+    def game_over(self, table: TableScene, won: bool) -> None:
+        """The game is won or stuck: quit if told to, else show the win or no-moves screen."""
+        if self.exit_when_done:
+            print(table.outcome(), flush=True)
+            self.quit(0)
+        else:
+            from game.scenes.stuck import StuckScene
+            from game.scenes.win import WinScene
+
+            self.push(WinScene(self, table) if won else StuckScene(self, table))
+
+    def autoplay_gave_up(self, table: TableScene) -> None:
+        """Autoplay found no new position to go to (the game is neither won nor stuck)."""
+        if self.exit_when_done:
+            print(table.outcome(), flush=True)
+            self.quit(0)
+        else:
+            table.show_toast("Autoplay stopped: no new position to reach.")
+
+    def toggle_sound(self) -> None:
+        """M: sound effects off, or back on at the chosen volume."""
+        self.settings.sound = not self.settings.sound
+        if not self.settings.sound:
+            self.sound.stop()
+        self.persist.settings_changed(self.settings)
+        table = self.table
+        if table is not None:
+            table.show_toast("Sound on" if self.settings.sound else "Sound off")
+
+    def set_high_contrast(self, on: bool) -> None:
+        """A dark plain table with bright outlines and thicker rings, or the felt again."""
+        self.settings.high_contrast = on
+        self.renderer.set_high_contrast(on)
+        self._relayout()
+
+    def set_card_style(self, style: str) -> None:
+        """Use another card style."""
+        self.settings.card_style = style
+        self.art = CardArt(style)
+        self.renderer.set_art(self.art)
+        self._relayout()
+
+    # ----------------------------------------------------------------- loop
+
+    def now(self) -> float:
+        """The app's clock in seconds."""
+        return self._clock()
+
+    def run(self) -> int:
+        """Run until quit; returns the exit status."""
+        while self.running:
+            if self.top.busy():
+                self._ticker.tick(self.fps)
+                self.step()
+            elif self._warm_cards():
+                self.step()
+            else:
+                self.step(self._wait())
+        return self.exit_code
+
+    def _warm_cards(self) -> bool:
+        """While idle, render a few card images the table has not needed yet (a few ms)."""
+        table = self.table
+        return table is not None and self.renderer.art.warm_some(table.layout.card_w, 0.006)
+
+    def _wait(self) -> pygame.event.Event | None:
+        wake = self.top.wakeup(self.now())
+        timeout = IDLE_WAIT_MS if wake is None else max(1, min(IDLE_WAIT_MS, int(wake * 1000) + 1))
+        event = pygame.event.wait(timeout)
+        return None if event.type == pygame.NOEVENT else event
+
+    def step(self, first: pygame.event.Event | None = None) -> bool:
+        """One frame: handle the waiting events, update the front scene, draw what changed."""
+        events = ([first] if first is not None else []) + pygame.event.get()
+        resizes = [e for e in events if e.type == pygame.VIDEORESIZE]
+        for event in events:
+            if event.type == pygame.VIDEORESIZE and event is not resizes[-1]:
+                continue  # while the window is being dragged larger, lay out once a frame
+            self._dispatch(event)
+            if not self.running:
+                return False
+        if self.surface.get_size() != self._laid_out:
+            self._relayout()
+        if self.persist.tick(self.now(), self.settings):
+            self._full_redraw = True
+        if self.scenes:
+            self._draw(self.top.update(self.now()))
+        return self.running
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.request_quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self._resized(event.size)
+        elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
+            self._full_redraw = True
+        elif event.type == pygame.KEYDOWN and intent_for_key(event.key, event.mod) is Intent.FULLSCREEN:
+            self.toggle_fullscreen()
+        elif self._is_stats_key(event):
+            self.show_stats()
+        elif event.type in GAMEPAD_EVENTS:
+            self.gamepads.handle(event, self.top if self.scenes else None)
+        elif self.scenes:
+            self.top.handle_event(event)
+
+    def _is_stats_key(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        from game.scenes.stats import is_stats_key  # the statistics code loads on first use
+
+        return is_stats_key(self, event)
+
+    def _draw(self, damage: Damage) -> None:
+        if self._full_redraw:
+            damage, self._full_redraw = True, False
+        if not self.scenes or damage is False:
+            return
+        if damage is True:
+            self.top.draw(self.surface)
+            self.persist.draw_banner(self.surface)
+            pygame.display.flip()
+            return
+        areas = merge_rects(damage, self.surface.get_rect())
+        for area in areas:
+            self.surface.set_clip(area)
+            self.top.draw(self.surface)
+            self.persist.draw_banner(self.surface)
+        self.surface.set_clip(None)
+        pygame.display.update(areas)
+
+
+def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` made no larger than the desktop (a saved size from a bigger screen)."""
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return size
+    return min(size[0], desktop[0]), min(size[1], desktop[1])
+
+
+def merge_rects(rects: list[pygame.Rect], bounds: pygame.Rect, most: int = 8) -> list[pygame.Rect]:
+    """``rects`` clipped to ``bounds``, overlapping ones merged; one union if too many remain."""
+    merged: list[pygame.Rect] = []
+    for rect in (r.clip(bounds) for r in rects):
+        if not rect.width or not rect.height:
+            continue
+        for i, other in enumerate(merged):
+            if other.colliderect(rect):
+                merged[i] = other.union(rect)
+                break
+        else:
+            merged.append(rect)
+    if len(merged) > most:
+        return [merged[0].unionall(merged[1:])]
+    return merged
+
+
+_QUIT_TITLE = "Quit the game?"

@@ -1,0 +1,216 @@
+"""The app's side of the store: settings in and out, games in progress, the notice banner.
+
+``Persistence`` wraps ``game.store.Store`` for the scenes: the table asks it for the game to
+play (the saved one, or a new deal it records) and calls ``saved`` after every action; the
+menu calls ``settings_changed``; the app calls ``window_changed`` on resize, fullscreen and
+quit. The store never raises, so neither does anything here; its one-line notices are shown
+once in a banner at the top of the window (and printed to stderr).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import sys
+import warnings
+from datetime import date
+
+import pygame
+from pygame import Rect, Surface
+
+import game
+from game.engine.game import Game
+from game.store import Settings as StoredSettings
+from game.store import Store
+from game.view.settings import CARD_STYLES, SPEED_ORDER
+from game.view.settings import Settings as ViewSettings
+from game.view.widgets import TEXT, blit_text, ui_size, wrap
+
+BANNER_TIME = 8.0
+"""Seconds a notice stays on screen."""
+
+_VIEW_FIELDS = {
+    "speed": "animation_speed",
+    "auto_moves": "auto_moves",
+    "click_to_move": "click_to_move",
+    "card_style": "card_style",
+    "sound": "sound",
+    "volume": "volume",
+    "high_contrast": "high_contrast",
+}
+"""View setting name -> stored setting name, for the settings the table has."""
+
+
+class Persistence:
+    """The store as the app uses it (see the module doc)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.stored: StoredSettings = store.load_settings()
+        self._synced: dict[str, object] = {}
+        self._banner: list[tuple[str, float | None]] = []
+        self._drawn_banner: str | None = None
+
+    @classmethod
+    def open(cls, data_dir: str | None) -> Persistence:
+        """Open the store in ``data_dir`` (else ``$SOLITAIRE_DATA_DIR``, else the user folder)."""
+        return cls(Store.open(data_dir))
+
+    # ------------------------------------------------------------ settings
+
+    def view_settings(self, speed: str | None) -> ViewSettings:
+        """The table's settings from the stored ones; ``speed`` (command line, env) overrides."""
+        s = self.stored
+        view = ViewSettings(
+            speed=s.animation_speed if s.animation_speed in SPEED_ORDER else "normal",
+            auto_moves=s.auto_moves,
+            click_to_move=s.click_to_move,
+            card_style=s.card_style if s.card_style in CARD_STYLES else "classic",
+            sound=s.sound,
+            volume=s.volume,
+            high_contrast=s.high_contrast,
+        )
+        if speed is not None and speed in SPEED_ORDER:
+            view.speed = speed
+        self._synced = {name: getattr(view, name) for name in _VIEW_FIELDS}
+        return view
+
+    def settings_changed(self, view: ViewSettings) -> None:
+        """Save the settings the player changed (values set by the command line stay unsaved)."""
+        changed = False
+        for name, stored_name in _VIEW_FIELDS.items():
+            value = getattr(view, name)
+            if self._synced.get(name) != value:
+                self._synced[name] = value
+                setattr(self.stored, stored_name, value)
+                changed = True
+        if changed:
+            self._save_settings()
+
+    def remember(self, **values: object) -> None:
+        """Save some stored settings by name (``last_variant=…``, ``fullscreen=…``)."""
+        if any(getattr(self.stored, k) != v for k, v in values.items()):
+            self.stored = dataclasses.replace(self.stored, **values)  # type: ignore[arg-type]
+            self._save_settings()
+
+    def window_changed(self, size: tuple[int, int], fullscreen: bool, with_position: bool = False) -> None:
+        """Remember the windowed size, fullscreen, and (when windowed) maybe the position."""
+        values: dict[str, object] = {"fullscreen": fullscreen, "window_size": (int(size[0]), int(size[1]))}
+        position = window_position() if with_position and not fullscreen else None
+        if position is not None:
+            values["window_pos"] = position
+        self.remember(**values)
+
+    def _save_settings(self) -> None:
+        self.store.save_settings(self.stored)
+
+    # ------------------------------------------------------------ games
+
+    def game_for(self, variant: str, deal: int | None, *, daily: bool = False) -> tuple[Game, float, bool]:
+        """The game to show: ``(game, elapsed, resumed)``.
+
+        Without a deal number the variant's saved game, if any, resumes; otherwise a new deal
+        (recorded by ``started`` once its automatic moves are made). ``daily``: today's deal.
+        """
+        self.remember(last_variant=variant)
+        if daily or deal is None:
+            saved = self.store.load_game(variant)
+            if saved is not None and (not daily or saved.daily == self.store.today()):
+                return saved.game, saved.elapsed, True
+            if daily:
+                deal = self.store.daily_deal(variant)
+        return game.new_game(variant, deal), 0.0, False
+
+    def started(self, g: Game, *, daily: bool = False) -> None:
+        """``g`` is a new deal: it becomes its variant's game in progress."""
+        today: date | None = self.store.today() if daily else None
+        winnable = self.stored.winnable_only_for(g.key)
+        self.store.start_game(g, winnable_only=winnable, daily=today)
+
+    def saved(self, g: Game, elapsed: float) -> None:
+        """Save ``g`` after an action (a win is recorded by the store)."""
+        self.store.save_game(g, elapsed)
+
+    def is_daily(self, g: Game) -> bool:
+        """Whether ``g`` is today's deal of the day of its variant."""
+        return g.deal == self.store.daily_deal(g.key)
+
+    # ------------------------------------------------------------ notices
+
+    def tick(self, now: float, view: ViewSettings | None = None) -> bool:
+        """Save changed settings, take new notices and expire old ones; whether the banner changed."""
+        if view is not None:
+            self.settings_changed(view)
+        for line in self.store.take_notices():
+            print(f"solitaire: {line}", file=sys.stderr)
+            self._banner.append((line, None))
+        if self._banner and self._banner[0][1] is None:
+            self._banner[0] = (self._banner[0][0], now + BANNER_TIME)
+        while self._banner and (until := self._banner[0][1]) is not None and now >= until:
+            self._banner.pop(0)
+            if self._banner:
+                self._banner[0] = (self._banner[0][0], now + BANNER_TIME)
+        shown = self.banner
+        changed = shown != self._drawn_banner
+        self._drawn_banner = shown
+        return changed
+
+    @property
+    def banner(self) -> str | None:
+        """The notice on screen now, if any."""
+        return self._banner[0][0] if self._banner else None
+
+    def dismiss(self) -> None:
+        """Take the notice on screen away (a click on it)."""
+        if self._banner:
+            self._banner[0] = (self._banner[0][0], 0.0)
+
+    def banner_rect(self, window: tuple[int, int]) -> Rect | None:
+        """Where the banner is drawn."""
+        if self.banner is None:
+            return None
+        size = self._banner_size(window)
+        lines = len(wrap(self.banner, size, window[0] - 2 * size))
+        return Rect(0, 0, window[0], int(size * (1.2 * lines + 0.8)))
+
+    @staticmethod
+    def _banner_size(window: tuple[int, int]) -> int:
+        return ui_size(window, 0.024, low=14)
+
+    def draw_banner(self, surface: Surface) -> None:
+        """The notice on screen, in a strip at the top of the window."""
+        line = self.banner
+        rect = self.banner_rect(surface.get_size())
+        if line is None or rect is None:
+            return
+        pygame.draw.rect(surface, (92, 40, 28), rect)
+        pygame.draw.line(surface, (200, 120, 80), (0, rect.bottom - 1), (rect.right, rect.bottom - 1))
+        size = self._banner_size(surface.get_size())
+        y = rect.top + int(size * 0.4)
+        for part in wrap(line, size, rect.width - 2 * size):
+            blit_text(surface, part, size, TEXT, "midtop", (rect.centerx, y))
+            y += int(size * 1.2)
+
+
+def window_position() -> tuple[int, int] | None:
+    """The window's top-left corner on the desktop, if the system says."""
+    with contextlib.suppress(pygame.error, AttributeError, TypeError, ValueError):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            x, y = pygame.Window.from_display_module().position
+        return int(x), int(y)
+    return None
+
+
+def place_window(position: tuple[int, int] | None) -> None:
+    """Move the window to ``position`` (a saved one) if it is on a desktop."""
+    if position is None:
+        return
+    with contextlib.suppress(pygame.error, AttributeError, TypeError, ValueError, IndexError):
+        desktops = pygame.display.get_desktop_sizes()
+        width, height = sum(w for w, _ in desktops), max(h for _, h in desktops)
+        if not (-100 <= position[0] < width - 100 and 0 <= position[1] < height - 100):
+            return
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().position = position

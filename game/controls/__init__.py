@@ -1,0 +1,1 @@
+"""Mouse and keyboard: raw pygame events become intents and gestures, then engine moves."""

@@ -1,0 +1,157 @@
+"""Gamepads: SDL game-controller events become the keys the scenes already understand.
+
+The d-pad (or the left stick) is the arrows, A is Enter (pick up, put down, choose), B
+cancels (Esc in menus; on the table it only puts a held group back), X is a hint, Y deals,
+the shoulders undo and redo, Start opens the menu and Back the shortcut list. So the table's
+focus model and every menu work the same from the keyboard and from a pad. Controllers
+plugged in or pulled out while the game runs are opened and closed as their
+``CONTROLLERDEVICEADDED``/``REMOVED`` events arrive.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from types import ModuleType
+from typing import Protocol
+
+import pygame
+
+sdl_controller: ModuleType | None
+try:
+    from pygame._sdl2 import controller as sdl_controller
+except ImportError:  # pragma: no cover - pygame-ce always has it
+    sdl_controller = None
+
+LOG = logging.getLogger(__name__)
+
+EVENTS = frozenset(
+    {
+        pygame.CONTROLLERDEVICEADDED,
+        pygame.CONTROLLERDEVICEREMOVED,
+        pygame.CONTROLLERBUTTONDOWN,
+        pygame.CONTROLLERAXISMOTION,
+    }
+)
+"""The events ``Gamepads.handle`` takes."""
+
+BUTTON_KEYS: dict[int, tuple[int, int, str]] = {
+    pygame.CONTROLLER_BUTTON_DPAD_UP: (pygame.K_UP, 0, ""),
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: (pygame.K_DOWN, 0, ""),
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: (pygame.K_LEFT, 0, ""),
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (pygame.K_RIGHT, 0, ""),
+    pygame.CONTROLLER_BUTTON_A: (pygame.K_RETURN, 0, "\r"),
+    pygame.CONTROLLER_BUTTON_B: (pygame.K_ESCAPE, 0, "\x1b"),
+    pygame.CONTROLLER_BUTTON_X: (pygame.K_h, 0, "h"),
+    pygame.CONTROLLER_BUTTON_Y: (pygame.K_d, 0, "d"),
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: (pygame.K_z, pygame.KMOD_CTRL, ""),
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: (pygame.K_y, pygame.KMOD_CTRL, ""),
+    pygame.CONTROLLER_BUTTON_START: (pygame.K_ESCAPE, 0, "\x1b"),
+    pygame.CONTROLLER_BUTTON_BACK: (pygame.K_QUESTION, 0, "?"),
+}
+"""What each button means, as the key press it stands for."""
+
+STICK_ON = 0.6
+STICK_OFF = 0.3
+"""The left stick counts as an arrow past ``STICK_ON`` of its travel, released under ``STICK_OFF``."""
+AXIS_MAX = 32767
+
+
+class Target(Protocol):
+    """What the pad drives: the front scene, and on the table its focus."""
+
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+
+
+def key_event(button: int) -> pygame.event.Event | None:
+    """The KEYDOWN event a controller button stands for (None: the button means nothing)."""
+    entry = BUTTON_KEYS.get(button)
+    if entry is None:
+        return None
+    key, mod, char = entry
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=char, scancode=0, gamepad=True)
+
+
+class Gamepads:
+    """The controllers plugged in, and the translation of their events."""
+
+    def __init__(self) -> None:
+        self.pads: list[object] = []
+        self._stick: dict[int, int] = {}
+        """Per stick axis: the direction (-1, 0, 1) it is held in now."""
+        self.started = False
+
+    def start(self) -> None:
+        """Start SDL's game-controller support (cheap; pads arrive as DEVICEADDED events)."""
+        if sdl_controller is None or self.started:
+            return
+        try:
+            sdl_controller.init()
+            self.started = True
+        except pygame.error as exc:
+            LOG.info("no gamepad support: %s", exc)
+
+    def handle(self, event: pygame.event.Event, front: Target | None) -> None:
+        """Take one controller event; buttons and stick go to ``front`` as key presses."""
+        if event.type == pygame.CONTROLLERDEVICEADDED:
+            self._open(event.device_index)
+        elif event.type == pygame.CONTROLLERDEVICEREMOVED:
+            self._close_detached()
+        elif front is None:
+            return
+        elif event.type == pygame.CONTROLLERBUTTONDOWN:
+            self._button(event.button, front)
+        elif event.type == pygame.CONTROLLERAXISMOTION:
+            self._axis(event.axis, event.value, front)
+
+    def _button(self, button: int, front: Target) -> None:
+        keyboard = getattr(front, "keyboard", None)
+        if button == pygame.CONTROLLER_BUTTON_B and keyboard is not None:
+            keyboard.cancel()  # B on the table only puts a held group back; Start is the menu
+            return
+        key = key_event(button)
+        if key is not None:
+            front.handle_event(key)
+
+    def _axis(self, axis: int, value: int, front: Target) -> None:
+        if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+            return
+        amount = value / AXIS_MAX
+        held = self._stick.get(axis, 0)
+        if held and abs(amount) < STICK_OFF:
+            self._stick[axis] = 0
+        elif not held and abs(amount) > STICK_ON:
+            direction = 1 if amount > 0 else -1
+            self._stick[axis] = direction
+            if axis == pygame.CONTROLLER_AXIS_LEFTX:
+                button = (
+                    pygame.CONTROLLER_BUTTON_DPAD_RIGHT
+                    if direction > 0
+                    else pygame.CONTROLLER_BUTTON_DPAD_LEFT
+                )
+            else:
+                button = (
+                    pygame.CONTROLLER_BUTTON_DPAD_DOWN if direction > 0 else pygame.CONTROLLER_BUTTON_DPAD_UP
+                )
+            self._button(button, front)
+
+    def _open(self, index: int) -> None:
+        if sdl_controller is None:
+            return
+        try:
+            pad = sdl_controller.Controller(index)
+        except (pygame.error, IndexError, TypeError) as exc:
+            LOG.info("gamepad %s could not be opened: %s", index, exc)
+            return
+        self.pads.append(pad)
+        LOG.info("gamepad connected: %s", getattr(pad, "name", "?"))
+
+    def _close_detached(self) -> None:
+        for pad in list(self.pads):
+            attached = True
+            with contextlib.suppress(pygame.error):
+                attached = bool(pad.attached())  # type: ignore[attr-defined]
+            if not attached:
+                self.pads.remove(pad)
+                with contextlib.suppress(pygame.error):
+                    pad.quit()  # type: ignore[attr-defined]

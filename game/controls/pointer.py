@@ -1,0 +1,111 @@
+"""The mouse: button and motion events become gestures (click, double-click, drag)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+DRAG_THRESHOLD = 4
+"""Pixels the pointer must travel with the button down before a press becomes a drag."""
+DOUBLE_CLICK_TIME = 0.45
+DOUBLE_CLICK_DISTANCE = 8
+
+Point = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """The left button went down (anything running is completed before it is handled)."""
+
+    pos: Point
+
+
+@dataclass(frozen=True, slots=True)
+class DragStart:
+    """A press became a drag: ``origin`` is where the button went down."""
+
+    origin: Point
+    pos: Point
+
+
+@dataclass(frozen=True, slots=True)
+class DragMove:
+    """The pointer moved during a drag."""
+
+    pos: Point
+
+
+@dataclass(frozen=True, slots=True)
+class DragEnd:
+    """The button was released after a drag."""
+
+    pos: Point
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """A press and release without a drag; ``double`` when it closely follows another click."""
+
+    pos: Point
+    double: bool = False
+
+
+Gesture = Press | DragStart | DragMove | DragEnd | Click
+
+
+class Pointer:
+    """Turns left-button and motion events into gestures."""
+
+    def __init__(self) -> None:
+        self._down: Point | None = None
+        self._dragging = False
+        self._last_click: tuple[Point, float] | None = None
+
+    @property
+    def dragging(self) -> bool:
+        """Whether a drag is under way."""
+        return self._dragging
+
+    def handle(self, event: pygame.event.Event, now: float) -> list[Gesture]:
+        """The gestures an event makes (usually none or one)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._down, self._dragging = _point(event.pos), False
+            return [Press(self._down)]
+        if event.type == pygame.MOUSEMOTION and self._down is not None:
+            return self._motion(_point(event.pos))
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._down is not None:
+            return [self._release(_point(event.pos), now)]
+        return []
+
+    def _motion(self, pos: Point) -> list[Gesture]:
+        assert self._down is not None
+        if self._dragging:
+            return [DragMove(pos)]
+        if max(abs(pos[0] - self._down[0]), abs(pos[1] - self._down[1])) >= DRAG_THRESHOLD:
+            self._dragging = True
+            return [DragStart(self._down, pos)]
+        return []
+
+    def _release(self, pos: Point, now: float) -> Gesture:
+        dragging, self._down, self._dragging = self._dragging, None, False
+        if dragging:
+            self._last_click = None
+            return DragEnd(pos)
+        last, self._last_click = self._last_click, (pos, now)
+        if last is not None and now - last[1] <= DOUBLE_CLICK_TIME and _near(last[0], pos):
+            self._last_click = None
+            return Click(pos, double=True)
+        return Click(pos)
+
+    def cancel(self) -> None:
+        """Forget a press or drag in progress (the window lost the pointer, a dialog opened)."""
+        self._down, self._dragging = None, False
+
+
+def _point(pos: tuple[float, float]) -> Point:
+    return int(pos[0]), int(pos[1])
+
+
+def _near(a: Point, b: Point) -> bool:
+    return abs(a[0] - b[0]) <= DOUBLE_CLICK_DISTANCE and abs(a[1] - b[1]) <= DOUBLE_CLICK_DISTANCE

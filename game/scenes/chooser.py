@@ -1,0 +1,238 @@
+"""The variant chooser: the five games side by side, each with a picture and a short description.
+
+Click a game (or press 1-5, or move with the arrow keys and press Enter) to deal it. Click the
+deal field (or press D) and type a deal number; empty means a random deal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect, Surface
+
+import game
+from game.engine.deals import MAX_DEAL, MIN_DEAL
+from game.scenes.base import Scene
+from game.scenes.rules import table_picture
+from game.scenes.stats import extra_buttons
+from game.variants.base import Variant
+from game.view.widgets import (
+    ACCENT,
+    PANEL,
+    TEXT,
+    TEXT_DIM,
+    Button,
+    blit_text,
+    button_at,
+    fit_size,
+    ui_size,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class ChooserScene(Scene):
+    """Five tiles, one per game, and a deal-number field."""
+
+    def __init__(self, app: App, deal: int | None = None) -> None:
+        super().__init__(app)
+        self.variants: list[Variant] = [cls.instance() for cls in game.VARIANTS.values()]
+        keys = [v.key for v in self.variants]
+        last = app.persist.stored.last_variant
+        self.focus = keys.index(last) if last in keys else 0
+        self.in_progress = set(app.persist.store.saved_variants())
+        self.extras: list[Button] = []
+        self.hover: int | None = None
+        self.deal_text = str(deal) if deal else ""
+        self.typing = False
+        self.tiles: list[Rect] = []
+        self.deal_rect = Rect(0, 0, 0, 0)
+        self._pictures: dict[tuple[str, tuple[int, int]], Surface] = {}
+        self._felt: Surface | None = None
+
+    def enter(self) -> None:
+        self.resize()
+
+    def resize(self) -> None:
+        super().resize()
+        w, h = self.app.size
+        self._size = ui_size((w, h), 0.03)
+        cols = 3 if w >= h * 0.9 else 2
+        rows = -(-len(self.variants) // cols)
+        top, bottom = int(h * 0.2), int(h * 0.13)
+        gap = max(10, w // 60)
+        tile_w = min((w - gap * (cols + 1)) // cols, int(w * 0.3))
+        tile_h = min((h - top - bottom - gap * (rows - 1)) // rows, int(tile_w * 1.0))
+        self.tiles = []
+        for i in range(len(self.variants)):
+            row, col = divmod(i, cols)
+            in_row = min(cols, len(self.variants) - row * cols)
+            left = (w - in_row * tile_w - (in_row - 1) * gap) // 2
+            self.tiles.append(Rect(left + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h))
+        self.deal_rect = Rect(0, 0, self._size * 12, int(self._size * 1.8))
+        self.deal_rect.center = (w // 2, h - bottom // 2)
+        self.extras = extra_buttons(self.deal_rect, self._size, w)
+        self._felt = None
+
+    def update(self, now: float) -> bool | list[Rect]:
+        if self._felt is None or self._felt.get_size() != self.app.size:
+            self._felt = self.app.renderer.felt(self.app.size)
+            for v, tile in zip(self.variants, self.tiles, strict=True):
+                self._picture(v, tile)
+            self.invalidate()
+        return super().update(now)
+
+    def _picture_size(self, v: Variant, tile: Rect) -> tuple[int, int]:
+        """Room for the picture: what the name and the whole summary leave of the tile."""
+        size = self._size
+        lines = len(wrap(v.summary, int(size * 0.85), tile.width - size))
+        text = int(size * 1.3 * 1.2) + int(lines * size * 0.85 * 1.15) + size
+        return tile.width - size, max(10, min(int(tile.height * 0.55), tile.height - text - size))
+
+    def _picture(self, v: Variant, tile: Rect) -> Surface:
+        size = self._picture_size(v, tile)
+        key = (v.key, size)
+        if key not in self._pictures:
+            self._pictures[key] = table_picture(self.app, v, size)
+        return self._pictures[key]
+
+    # ---------------------------------------------------------------- input
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            hover = next((i for i, t in enumerate(self.tiles) if t.collidepoint(event.pos)), None)
+            if hover != self.hover:
+                self.hover = hover
+                if hover is not None:
+                    self.focus = hover
+                self.invalidate()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and button_at(self.extras, event.pos):
+            self.extra(str(button_at(self.extras, event.pos).action))  # type: ignore[union-attr]
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            chosen = next((i for i, t in enumerate(self.tiles) if t.collidepoint(event.pos)), None)
+            if chosen is not None:
+                self.choose(chosen)
+            else:
+                self.typing = self.deal_rect.collidepoint(event.pos)
+                self.invalidate()
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if self.typing and self._type(event):
+            self.invalidate()
+            return
+        n = len(self.variants)
+        moves = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1, pygame.K_DOWN: 3, pygame.K_UP: -3, pygame.K_TAB: 1}
+        if event.key in moves:
+            self.focus = (self.focus + moves[event.key]) % n
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.choose(self.focus)
+            return
+        elif pygame.K_1 <= event.key < pygame.K_1 + n:
+            self.choose(event.key - pygame.K_1)
+            return
+        elif event.key == pygame.K_t:
+            self.extra("daily")
+            return
+        elif event.key == pygame.K_d or event.unicode == "#":
+            self.typing = True
+        elif event.key == pygame.K_ESCAPE and self.app.table is not None:
+            self.app.pop(self)
+            return
+        self.invalidate()
+
+    def _type(self, event: pygame.event.Event) -> bool:
+        """Typing in the deal field: digits, Backspace, Esc to stop. Returns whether it was used."""
+        if event.key == pygame.K_BACKSPACE:
+            self.deal_text = self.deal_text[:-1]
+        elif event.key == pygame.K_ESCAPE:
+            self.typing = False
+        elif event.unicode.isdigit():
+            self.deal_text = (self.deal_text + event.unicode)[:10]
+        else:
+            return False
+        return True
+
+    def deal_number(self) -> int | None:
+        """The deal typed in, or ``None`` for a random one (also when out of range)."""
+        if not self.deal_text:
+            return None
+        number = int(self.deal_text)
+        return number if MIN_DEAL <= number <= MAX_DEAL else None
+
+    def choose(self, index: int) -> None:
+        """Deal the game of tile ``index``."""
+        self.app.start_game(self.variants[index].key, self.deal_number())
+
+    def extra(self, command: str) -> None:
+        """``daily``: today's deal of the game in focus; ``stats``: the statistics."""
+        if command == "daily":
+            self.app.start_game(self.variants[self.focus].key, daily=True)
+        else:
+            self.app.show_stats()
+
+    # ---------------------------------------------------------------- draw
+
+    def draw(self, surface: Surface) -> None:
+        w, h = self.app.size
+        size = self._size
+        if self._felt is not None:
+            surface.blit(self._felt, (0, 0))
+        blit_text(surface, "Solitaire", int(size * 2.6), TEXT, "center", (w // 2, int(h * 0.08)))
+        blit_text(surface, "Choose a game", size, TEXT_DIM, "center", (w // 2, int(h * 0.145)))
+        for i, (v, tile) in enumerate(zip(self.variants, self.tiles, strict=True)):
+            self._draw_tile(surface, i, v, tile)
+        self._draw_deal(surface)
+        for b in self.extras:
+            b.draw(surface, False)
+
+    def _draw_tile(self, surface: Surface, i: int, v: Variant, tile: Rect) -> None:
+        size = self._size
+        lit = i == self.focus
+        shape = Surface(tile.size, pygame.SRCALPHA)
+        radius = max(6, size // 2)
+        pygame.draw.rect(shape, (*PANEL, 215 if lit else 170), shape.get_rect(), border_radius=radius)
+        if lit:
+            pygame.draw.rect(
+                shape, (*ACCENT, 255), shape.get_rect(), width=max(2, size // 8), border_radius=radius
+            )
+        surface.blit(shape, tile)
+        picture = self._pictures.get((v.key, self._picture_size(v, tile)))
+        y = tile.top + size // 2
+        if picture is not None:
+            surface.blit(picture, picture.get_rect(midtop=(tile.centerx, y)))
+            y += picture.get_height() + size // 2
+        name = f"{i + 1}   {v.name}"
+        if v.key in self.in_progress:
+            tag = "in progress"
+            tag_size = max(10, int(size * 0.7))
+            corner = (tile.right - size // 3, tile.top + size // 6)
+            blit_text(surface, tag, tag_size, ACCENT, "topright", corner)
+        name_size = fit_size(name, int(size * 1.3), tile.width - size)
+        blit_text(surface, name, name_size, ACCENT if lit else TEXT, "midtop", (tile.centerx, y))
+        y += int(name_size * 1.2)
+        summary_size = int(size * 0.85)
+        for line in wrap(v.summary, summary_size, tile.width - size):
+            if y + summary_size > tile.bottom - size // 4:
+                break
+            blit_text(surface, line, summary_size, TEXT_DIM, "midtop", (tile.centerx, y))
+            y += int(summary_size * 1.15)
+
+    def _draw_deal(self, surface: Surface) -> None:
+        size, rect = self._size, self.deal_rect
+        pygame.draw.rect(surface, PANEL, rect, border_radius=rect.height // 3)
+        if self.typing:
+            pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=rect.height // 3)
+        cursor = "|" if self.typing else ""
+        shown = (
+            f"Deal #{self.deal_text}{cursor}"
+            if self.deal_text or self.typing
+            else "Deal: random  (D to type a number)"
+        )
+        bad = bool(self.deal_text) and self.deal_number() is None
+        color = (255, 120, 100) if bad else (TEXT if self.deal_text or self.typing else TEXT_DIM)
+        blit_text(surface, shown, fit_size(shown, size, rect.width - size), color, "center", rect.center)

@@ -1,0 +1,148 @@
+"""The menu (Esc or the Menu button): the game's commands and the settings."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect, Surface
+
+from game.controls.intents import Intent
+from game.scenes.base import Overlay
+from game.scenes.stats import store_command
+from game.view.widgets import TEXT, Button, blit_text, button_at, panel, ui_size
+
+if TYPE_CHECKING:
+    from game.app import App
+
+_STYLE_NAMES = {"classic": "Classic", "fourcolour": "Four colours"}
+
+
+class MenuScene(Overlay):
+    """A column of buttons; setting buttons change in place, the others close the menu."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons: list[Button] = []
+        self.hover: Hashable | None = None
+        self.rect = Rect(0, 0, 0, 0)
+
+    def items(self) -> list[tuple[Hashable, str]]:
+        """The menu's entries, labels showing the settings' current values."""
+        s = self.app.settings
+        return [
+            (Intent.CLOSE, "Resume"),
+            (Intent.NEW_DEAL, "New deal"),
+            (Intent.RESTART, "Restart this deal"),
+            (Intent.CHANGE_GAME, "Change game"),
+            ("daily", "Deal of the day"),
+            ("stats", "Statistics  (S)"),
+            (Intent.RULES, "Rules  (F1)"),
+            (Intent.SHORTCUTS, "Keys and gamepad  (?)"),
+            ("speed", f"Animation: {s.speed.title()}"),
+            ("auto", f"Automatic moves: {'On' if s.auto_moves else 'Off'}"),
+            ("click", f"Click to move: {'On' if s.click_to_move else 'Off'}"),
+            ("cards", f"Cards: {_STYLE_NAMES.get(s.card_style, s.card_style)}"),
+            ("contrast", f"High contrast: {'On' if s.high_contrast else 'Off'}"),
+            ("sound", f"Sound: {f'{round(s.volume * 100)}%' if s.sound else 'Off'}  (M)"),
+            (Intent.FULLSCREEN, "Leave full screen" if self.app.fullscreen else "Full screen  (F11)"),
+            (Intent.QUIT, "Quit"),
+        ]
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        items = self.items()
+        size = ui_size((w, h))
+        bh = max(16, min(int(size * 1.6), (h - 40 - size * 3) // len(items) - 4))
+        gap = max(3, bh // 6)
+        width = min(w - 40, size * 16)
+        height = size * 3 + len(items) * (bh + gap)
+        self.rect = Rect(0, 0, width, height)
+        self.rect.center = (w // 2, h // 2)
+        self._size = size
+        y = self.rect.top + size * 2 + gap
+        self.buttons = []
+        for action, label in items:
+            self.buttons.append(Button(action, label, Rect(self.rect.left + size, y, width - 2 * size, bh)))
+            y += bh + gap
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            b = button_at(self.buttons, event.pos)
+            if (b.action if b else None) != self.hover:
+                self.hover = b.action if b else None
+                self.invalidate()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            b = button_at(self.buttons, event.pos)
+            if b is not None:
+                self.choose(b.action)
+            elif not self.rect.collidepoint(event.pos):
+                self.app.pop(self)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F10):
+            self.app.pop(self)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _key(self, key: int) -> None:
+        """Up and Down (Tab) move the highlight, Enter or Space chooses it."""
+        actions = [b.action for b in self.buttons]
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
+        if key in steps and actions:
+            i = actions.index(self.hover) if self.hover in actions else (-1 if steps[key] > 0 else 0)
+            self.hover = actions[(i + steps[key]) % len(actions)]
+            self.invalidate()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.hover in actions:
+            self.choose(self.hover)
+
+    def choose(self, action: Hashable) -> None:
+        """Change a setting in place, or close the menu and carry out a command."""
+        settings = self.app.settings
+        if action == "speed":
+            settings.next_speed()
+        elif action == "auto":
+            settings.auto_moves = not settings.auto_moves
+        elif action == "click":
+            settings.click_to_move = not settings.click_to_move
+        elif action == "cards":
+            settings.next_card_style()
+            self.app.set_card_style(settings.card_style)
+        elif action == "contrast":
+            self.app.set_high_contrast(not settings.high_contrast)
+        elif action == "sound":
+            settings.next_volume()
+            self.app.sound.play("drop")
+        elif action in ("daily", "stats"):
+            self.app.pop(self)
+            store_command(self.app, str(action))
+            return
+        else:
+            self._command(action)
+            return
+        self.app.persist.settings_changed(settings)
+        self.layout()
+        self.invalidate()
+
+    def _command(self, action: Hashable) -> None:
+        self.app.pop(self)
+        table = self.app.table
+        if action is Intent.CLOSE or not isinstance(action, Intent):
+            return
+        if action in (Intent.NEW_DEAL, Intent.RESTART) and table is not None:
+            table.perform(action)
+        else:
+            self.app.perform(action)
+
+    def draw(self, surface: Surface) -> None:
+        super().draw(surface)
+        panel(surface, self.rect)
+        blit_text(
+            surface,
+            "Menu",
+            int(self._size * 1.3),
+            TEXT,
+            "center",
+            (self.rect.centerx, self.rect.top + self._size),
+        )
+        for b in self.buttons:
+            b.draw(surface, b.action == self.hover)

@@ -1,0 +1,149 @@
+"""The shortcut list (``?``, the gamepad's Back button, or the menu): every key and button."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect, Surface
+
+from game.scenes.base import Overlay
+from game.view.widgets import ACCENT, TEXT, TEXT_DIM, blit_text, font, panel, ui_size
+
+if TYPE_CHECKING:
+    from game.app import App
+
+KEYBOARD: tuple[tuple[str, str], ...] = (
+    ("Arrows", "Move the focus: piles, and up and down a fan"),
+    ("Tab, Shift+Tab", "Next or previous pile"),
+    ("Enter, Space", "Pick up the cards under the focus; put them down"),
+    ("Shift+Enter", "Send the focused top card home (double-click)"),
+    ("Esc", "Put the cards back; the menu"),
+    ("D", "Deal from the stock (click on the stock)"),
+    ("H", "Hint"),
+    ("F", "Finish: send the rest home"),
+    ("Ctrl+Z, Backspace", "Undo"),
+    ("Ctrl+Y, Ctrl+Shift+Z", "Redo"),
+    ("Ctrl+R", "Restart this deal"),
+    ("Ctrl+N, F2", "New deal"),
+    ("S", "Statistics"),
+    ("M", "Sound on or off"),
+    ("F1", "Rules"),
+    ("F11, Alt+Enter", "Full screen"),
+    ("?", "This list"),
+    ("Ctrl+Q", "Quit"),
+)
+"""The keyboard's shortcuts on the table, as (keys, what they do)."""
+
+GAMEPAD: tuple[tuple[str, str], ...] = (
+    ("D-pad, left stick", "Move the focus"),
+    ("A", "Pick up; put down; choose"),
+    ("B", "Put the cards back; close"),
+    ("X", "Hint"),
+    ("Y", "Deal from the stock"),
+    ("LB, RB", "Undo, redo"),
+    ("Start", "Menu"),
+    ("Back", "This list"),
+)
+"""The gamepad's buttons, as (buttons, what they do)."""
+
+_CLOSE_KEYS = (
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_KP_ENTER,
+    pygame.K_SPACE,
+    pygame.K_QUESTION,
+    pygame.K_F1,
+)
+
+
+class ShortcutsScene(Overlay):
+    """The keyboard and gamepad shortcuts side by side (one column in a narrow window)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app, dimming=170)
+        self.rect = Rect(0, 0, 0, 0)
+        self._size = 16
+        self._columns: list[tuple[str, tuple[tuple[str, str], ...], Rect]] = []
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        size = ui_size((w, h), 0.028)
+        side_by_side = w >= h * 1.2
+        while size > 10:
+            if self._fit(size, side_by_side, (w, h)):
+                break
+            size -= 1
+        else:
+            self._fit(size, side_by_side, (w, h))
+        self._size = size
+
+    def _fit(self, size: int, side_by_side: bool, window: tuple[int, int]) -> bool:
+        """Place the columns at text ``size``; False if they do not fit in the window."""
+        line = int(size * 1.35)
+        pad = size
+        blocks = [("Keyboard", KEYBOARD), ("Gamepad", GAMEPAD)]
+        widths = [self._block_width(rows, size) for _, rows in blocks]
+        heights = [line * (len(rows) + 1) + line // 2 for _, rows in blocks]
+        if side_by_side:
+            width = widths[0] + widths[1] + 5 * pad
+            height = max(heights) + line * 3 + 2 * pad
+        else:
+            width = max(widths) + 2 * pad
+            height = sum(heights) + line * 3 + 3 * pad
+        self.rect = Rect(0, 0, width, height)
+        self.rect.center = (window[0] // 2, window[1] // 2)
+        top = self.rect.top + pad + line * 2
+        if side_by_side:
+            left = Rect(self.rect.left + pad, top, widths[0], heights[0])
+            right = Rect(left.right + 3 * pad, top, widths[1], heights[1])
+            self._columns = [(blocks[0][0], blocks[0][1], left), (blocks[1][0], blocks[1][1], right)]
+        else:
+            first = Rect(self.rect.left + pad, top, max(widths), heights[0])
+            second = Rect(first.left, first.bottom + pad, max(widths), heights[1])
+            self._columns = [(blocks[0][0], blocks[0][1], first), (blocks[1][0], blocks[1][1], second)]
+        return width <= window[0] - 16 and height <= window[1] - 16
+
+    @staticmethod
+    def _block_width(rows: tuple[tuple[str, str], ...], size: int) -> int:
+        f = font(size)
+        keys = max(f.size(k)[0] for k, _ in rows)
+        return keys + size + max(f.size(d)[0] for _, d in rows)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if _closes(event):
+            self.app.pop(self)
+
+    def draw(self, surface: Surface) -> None:
+        super().draw(surface)
+        panel(surface, self.rect)
+        size = self._size
+        line = int(size * 1.35)
+        title = "Keyboard and gamepad"
+        blit_text(surface, title, int(size * 1.3), TEXT, "midtop", (self.rect.centerx, self.rect.top + size))
+        for heading, rows, area in self._columns:
+            blit_text(surface, heading, size, ACCENT, "topleft", area.topleft)
+            keys_w = max(font(size).size(k)[0] for k, _ in rows)
+            y = area.top + line + line // 2
+            for keys, what in rows:
+                blit_text(surface, keys, size, TEXT, "topleft", (area.left, y))
+                blit_text(surface, what, size, TEXT_DIM, "topleft", (area.left + keys_w + size, y))
+                y += line
+        hint = "Esc or ? to close"
+        blit_text(
+            surface,
+            hint,
+            max(10, size * 4 // 5),
+            TEXT_DIM,
+            "midbottom",
+            (self.rect.centerx, self.rect.bottom - size // 3),
+        )
+
+
+def _closes(event: pygame.event.Event) -> bool:
+    """Esc, Enter, Space, ``?``, F1 or a click closes the list."""
+    if event.type == pygame.MOUSEBUTTONUP:
+        return bool(event.button == 1)
+    if event.type != pygame.KEYDOWN:
+        return False
+    return event.key in _CLOSE_KEYS or (event.key == pygame.K_SLASH and bool(event.mod & pygame.KMOD_SHIFT))

@@ -1,0 +1,490 @@
+"""The statistics screen (S, or Statistics in the menu and the chooser).
+
+A table with one row per game (and all games together): played, won, win rate, streaks, the
+best time, fewest moves and best score, and the deal-of-the-day streak; the line saying what
+counts as a loss; the recent games of the chosen row, newest first (click one to deal it
+again); and a chart of wins and losses over time with the win rate as a line. Click a row of
+the table (or press Left/Right) to choose the game the list and the chart show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect, Surface
+
+import game
+from game.scenes.base import Damage, Overlay
+from game.store import LOSS_RULE, GameRecord, Summary
+from game.view.hud import clock_text
+from game.view.widgets import (
+    ACCENT,
+    BUTTON,
+    HINT,
+    TEXT,
+    TEXT_DIM,
+    TEXT_OFF,
+    Button,
+    blit_text,
+    button_at,
+    fit_size,
+    font,
+    panel,
+    ui_size,
+    wrap,
+)
+
+if TYPE_CHECKING:
+    from game.app import App
+
+WIN: tuple[int, int, int] = (112, 190, 120)
+LOSS: tuple[int, int, int] = (206, 96, 80)
+GRID: tuple[int, int, int] = (52, 78, 63)
+MAX_BARS = 60
+
+SUMMARY_COLUMNS = (
+    ("Game", 2.0),
+    ("Played", 1.0),
+    ("Won", 1.0),
+    ("Win rate", 1.0),
+    ("Streak", 1.0),
+    ("Best streak", 1.1),
+    ("Best time", 1.1),
+    ("Fewest moves", 1.2),
+    ("Best score", 1.1),
+    ("Daily streak", 1.2),
+)
+GAME_COLUMNS = (
+    ("Game", 1.6),
+    ("Deal", 1.2),
+    ("Result", 1.4),
+    ("Time", 1.0),
+    ("Moves", 0.9),
+    ("Score", 1.1),
+    ("Winnable", 1.1),
+)
+RESULT_NAMES = {"won": "Won", "lost": "Lost (stuck)", "abandoned": "Lost (left)"}
+
+
+def is_stats_key(app: App, event: pygame.event.Event) -> bool:
+    """Whether ``event`` is the S key on the table or the chooser (not while typing a deal)."""
+    from game.scenes.chooser import ChooserScene
+    from game.scenes.table import TableScene
+
+    if event.type != pygame.KEYDOWN or event.key != pygame.K_s:
+        return False
+    if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+        return False
+    top = app.top if app.scenes else None
+    if isinstance(top, ChooserScene):
+        return not top.typing
+    return isinstance(top, TableScene)
+
+
+def store_command(app: App, command: str) -> None:
+    """``stats``: show the statistics; ``daily``: deal today's deal of the current game."""
+    if command == "stats":
+        app.show_stats()
+    elif command == "daily":
+        table = app.table
+        variant = table.g.key if table is not None else app.persist.stored.last_variant
+        app.start_game(variant or next(iter(game.VARIANTS)), daily=True)
+
+
+def extra_buttons(deal_rect: Rect, size: int, width: int) -> list[Button]:
+    """The chooser's "Deal of the day" and "Statistics" buttons, either side of the deal field."""
+    w = min(int(size * 10), (width - deal_rect.width) // 2 - size * 2)
+    if w < size * 3:
+        return []
+    daily = Rect(0, 0, w, deal_rect.height)
+    daily.midright = (deal_rect.left - size, deal_rect.centery)
+    stats = Rect(0, 0, w, deal_rect.height)
+    stats.midleft = (deal_rect.right + size, deal_rect.centery)
+    return [Button("daily", "Deal of the day  (T)", daily), Button("stats", "Statistics  (S)", stats)]
+
+
+@dataclass
+class Row:
+    """A clickable line of the screen: a game of the table, or a finished game of the list."""
+
+    rect: Rect
+    variant: str | None
+    record: GameRecord | None = None
+
+
+def percent(rate: float | None) -> str:
+    """``57%``, or a dash before the first game."""
+    return "-" if rate is None else f"{round(rate * 100)}%"
+
+
+def summary_cells(name: str, s: Summary) -> list[str]:
+    """One row of the statistics table."""
+    daily = str(s.daily_current_streak)
+    if s.daily_best_streak > s.daily_current_streak:
+        daily += f"  (best {s.daily_best_streak})"
+    return [
+        name,
+        str(s.played),
+        str(s.won),
+        percent(s.win_rate),
+        str(s.current_streak),
+        str(s.best_streak),
+        "-" if s.best_time is None else clock_text(s.best_time),
+        "-" if s.fewest_moves is None else str(s.fewest_moves),
+        "-" if s.best_score is None else f"{s.best_score}/52",
+        daily,
+    ]
+
+
+def game_cells(r: GameRecord) -> list[str]:
+    """One row of the recent games list."""
+    name = game.VARIANTS[r.variant].instance().name if r.variant in game.VARIANTS else r.variant
+    result = RESULT_NAMES.get(r.result, r.result)
+    if r.daily is not None:
+        result += ", daily"
+    return [
+        name,
+        "-" if r.deal is None else f"#{r.deal}",
+        result,
+        clock_text(r.seconds),
+        str(r.moves),
+        f"{r.score}/52",
+        "yes" if r.winnable_only else "",
+    ]
+
+
+class StatsScene(Overlay):
+    """The statistics screen (see the module doc)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app, dimming=190)
+        table = app.table
+        self.variant: str | None = table.g.key if table is not None else app.persist.stored.last_variant
+        self.offset = 0
+        self.hover: Hashable | None = None
+        self.rows: list[Row] = []
+        self.game_rows: list[Row] = []
+        self.buttons: list[Button] = []
+        self.rect = Rect(0, 0, 0, 0)
+        self._size = 16
+        self._summaries: dict[str | None, Summary] = {}
+        self._games: list[GameRecord] = []
+        self._list_rect = Rect(0, 0, 0, 0)
+        self._chart_rect = Rect(0, 0, 0, 0)
+        self._rule_lines: list[str] = []
+        self._list_rows = 1
+        self._load()
+
+    # ---------------------------------------------------------------- data
+
+    def _load(self) -> None:
+        store = self.app.persist.store
+        self._summaries = {key: s for key, s in store.summaries().items()}
+        self._summaries[None] = store.summary(None)
+
+    def _load_games(self) -> None:
+        self._games = self.app.persist.store.games(self.variant, limit=self._list_rows, offset=self.offset)
+
+    def names(self) -> list[tuple[str | None, str]]:
+        """The table's rows: each game, then all together."""
+        rows: list[tuple[str | None, str]] = [(k, cls.instance().name) for k, cls in game.VARIANTS.items()]
+        return [*rows, (None, "All games")]
+
+    # -------------------------------------------------------------- layout
+
+    def layout(self) -> None:
+        w, h = self.app.size
+        size = self._size = ui_size((w, h), 0.028, low=15)
+        margin = max(8, size // 2)
+        self.rect = Rect(margin, margin, w - 2 * margin, h - 2 * margin)
+        inner = self.rect.inflate(-2 * size, -2 * size)
+        title_h = int(size * 1.9)
+        close = Rect(0, 0, int(size * 6), int(size * 1.6))
+        close.topright = (inner.right, inner.top)
+        self.buttons = [Button("close", "Close  (Esc)", close)]
+        y = inner.top + title_h
+        row_h = int(size * 1.45)
+        self.rows = []
+        for i, (key, _) in enumerate(self.names()):
+            self.rows.append(Row(Rect(inner.left, y + (i + 1) * row_h, inner.width, row_h), key))
+        y += (len(self.rows) + 1) * row_h + size // 2
+        rule_size = int(size * 0.8)
+        self._rule_lines = wrap(LOSS_RULE, rule_size, inner.width)
+        y += len(self._rule_lines) * int(rule_size * 1.2) + size // 2
+        bottom = Rect(inner.left, y, inner.width, inner.bottom - y)
+        split = int(bottom.width * 0.56)
+        self._list_rect = Rect(bottom.left, bottom.top, split - size, bottom.height)
+        self._chart_rect = Rect(bottom.left + split, bottom.top, bottom.width - split, bottom.height)
+        line_h = int(size * 1.25)
+        self._list_rows = max(1, (self._list_rect.height - int(size * 1.4) - line_h) // line_h)
+        self._load_games()
+        top = self._list_rect.top + int(size * 1.4) + line_h
+        self.game_rows = [
+            Row(Rect(self._list_rect.left, top + i * line_h, self._list_rect.width, line_h), r.variant, r)
+            for i, r in enumerate(self._games)
+        ]
+
+    # ---------------------------------------------------------------- input
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self._scroll(-3 * event.y)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        hover: Hashable | None = None
+        if (b := button_at(self.buttons, pos)) is not None:
+            hover = b.action
+        else:
+            for i, row in enumerate(self.game_rows):
+                if row.rect.collidepoint(pos):
+                    hover = ("game", i)
+            for row in self.rows:
+                if row.rect.collidepoint(pos):
+                    hover = ("variant", row.variant)
+        if hover != self.hover:
+            self.hover = hover
+            self.invalidate()
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        if button_at(self.buttons, pos) is not None or not self.rect.collidepoint(pos):
+            self.app.pop(self)
+            return
+        for row in self.rows:
+            if row.rect.collidepoint(pos):
+                self.choose_variant(row.variant)
+                return
+        for row in self.game_rows:
+            if row.rect.collidepoint(pos) and row.record is not None:
+                self.replay(row.record)
+                return
+
+    def _key(self, event: pygame.event.Event) -> None:
+        keys = [k for k, _ in self.names()]
+        if event.key in (pygame.K_ESCAPE, pygame.K_s, pygame.K_F10):
+            self.app.pop(self)
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            step = -1 if event.key == pygame.K_LEFT else 1
+            self.choose_variant(keys[(keys.index(self.variant) + step) % len(keys)])
+        elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+            self._scroll(1 if event.key == pygame.K_DOWN else self._list_rows)
+        elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+            self._scroll(-1 if event.key == pygame.K_UP else -self._list_rows)
+
+    def _scroll(self, lines: int) -> None:
+        total = self._summaries[self.variant].played if self.variant in self._summaries else 0
+        offset = max(0, min(self.offset + lines, max(0, total - self._list_rows)))
+        if offset != self.offset:
+            self.offset = offset
+            self.layout()
+            self.invalidate()
+
+    def choose_variant(self, variant: str | None) -> None:
+        """Show the list and the chart of ``variant`` (``None``: all games)."""
+        self.variant, self.offset = variant, 0
+        self.layout()
+        self.invalidate()
+
+    def replay(self, record: GameRecord) -> None:
+        """Deal the game of ``record`` again (a new game)."""
+        if record.deal is not None and record.variant in game.VARIANTS:
+            self.app.start_game(record.variant, record.deal)
+
+    def update(self, now: float) -> Damage:
+        return super().update(now)
+
+    # ----------------------------------------------------------------- draw
+
+    def draw(self, surface: Surface) -> None:
+        super().draw(surface)
+        panel(surface, self.rect)
+        size = self._size
+        inner = self.rect.inflate(-2 * size, -2 * size)
+        blit_text(surface, "Statistics", int(size * 1.5), TEXT, "topleft", inner.topleft)
+        for b in self.buttons:
+            b.draw(surface, b.action == self.hover)
+        self._draw_summary(surface)
+        rule_size = int(size * 0.8)
+        y = self.rows[-1].rect.bottom + size // 2
+        for line in self._rule_lines:
+            blit_text(surface, line, rule_size, TEXT_DIM, "topleft", (inner.left, y))
+            y += int(rule_size * 1.2)
+        self._draw_games(surface)
+        self._draw_chart(surface)
+
+    def _columns(self, rect: Rect, spec: tuple[tuple[str, float], ...]) -> list[Rect]:
+        total = sum(weight for _, weight in spec)
+        x, cols = rect.left, []
+        for _, weight in spec:
+            width = int(rect.width * weight / total)
+            cols.append(Rect(x, rect.top, width, rect.height))
+            x += width
+        return cols
+
+    def _cells(
+        self, surface: Surface, rect: Rect, cells: list[str], spec: tuple[tuple[str, float], ...], size: int
+    ) -> None:
+        color_first = TEXT
+        for i, (col, cell) in enumerate(zip(self._columns(rect, spec), cells, strict=True)):
+            pad = max(2, size // 4)
+            fitted = fit_size(cell, size, col.width - 2 * pad)
+            color = color_first if i == 0 else TEXT
+            if i == 0:
+                blit_text(surface, cell, fitted, color, "midleft", (col.left + pad, col.centery))
+            else:
+                blit_text(surface, cell, fitted, color, "midright", (col.right - pad, col.centery))
+
+    def _header(self, surface: Surface, rect: Rect, spec: tuple[tuple[str, float], ...], size: int) -> None:
+        cols = self._columns(rect, spec)
+        pad = max(2, size // 4)
+        heads = [name for name, _ in spec]
+        fitted = min(fit_size(h, size, c.width - 2 * pad) for h, c in zip(heads, cols, strict=True))
+        for i, (col, head) in enumerate(zip(cols, heads, strict=True)):
+            anchor, x = ("midleft", col.left + pad) if i == 0 else ("midright", col.right - pad)
+            blit_text(surface, head, fitted, TEXT_DIM, anchor, (x, col.centery))
+        pygame.draw.line(surface, GRID, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1))
+
+    def _draw_summary(self, surface: Surface) -> None:
+        size = self._size
+        first = self.rows[0].rect
+        self._header(surface, first.move(0, -first.height), SUMMARY_COLUMNS, int(size * 0.85))
+        names = dict(self.names())
+        for row in self.rows:
+            lit = row.variant == self.variant
+            if lit or self.hover == ("variant", row.variant):
+                pygame.draw.rect(surface, BUTTON, row.rect, border_radius=max(3, size // 4))
+            if lit:
+                pygame.draw.rect(
+                    surface, ACCENT, row.rect, width=max(1, size // 10), border_radius=max(3, size // 4)
+                )
+            summary = self._summaries.get(row.variant)
+            if summary is None:
+                continue
+            self._cells(surface, row.rect, summary_cells(names[row.variant], summary), SUMMARY_COLUMNS, size)
+
+    def _draw_games(self, surface: Surface) -> None:
+        size, rect = self._size, self._list_rect
+        name = dict(self.names())[self.variant]
+        heading = f"Recent games: {name}"
+        blit_text(surface, heading, fit_size(heading, size, rect.width), ACCENT, "topleft", rect.topleft)
+        line_h = int(size * 1.25)
+        head = Rect(rect.left, rect.top + int(size * 1.4), rect.width, line_h)
+        small = int(size * 0.9)
+        self._header(surface, head, GAME_COLUMNS, int(size * 0.85))
+        if not self.game_rows:
+            blit_text(
+                surface,
+                "No finished games yet.",
+                small,
+                TEXT_DIM,
+                "topleft",
+                (rect.left, head.bottom + size // 2),
+            )
+            return
+        for i, row in enumerate(self.game_rows):
+            if self.hover == ("game", i):
+                pygame.draw.rect(surface, BUTTON, row.rect, border_radius=max(3, size // 4))
+            assert row.record is not None
+            self._cells(surface, row.rect, game_cells(row.record), GAME_COLUMNS, small)
+        note = "Click a game to deal it again"
+        if self.offset or len(self.game_rows) >= self._list_rows:
+            note += "  ·  scroll for more"
+        note_size = max(12, int(size * 0.75))
+        bottom = self.game_rows[-1].rect.bottom + int(note_size * 0.3)
+        if bottom + note_size <= rect.bottom + size:
+            blit_text(
+                surface, note, fit_size(note, note_size, rect.width), TEXT_OFF, "topleft", (rect.left, bottom)
+            )
+
+    def _chart_data(self) -> tuple[str, list[tuple[int, int, float, str]]]:
+        """The chart's title and, per bar, (wins, losses, win rate, label)."""
+        store = self.app.persist.store
+        days = store.by_day(self.variant)
+        if len(days) >= 3:
+            bars = [(d.wins, d.losses, d.win_rate, d.day.strftime("%d %b")) for d in days[-MAX_BARS:]]
+            return "Wins and losses per day", bars
+        points = store.chart(self.variant)[-MAX_BARS:]
+        return "Wins and losses, game by game", [
+            (int(p.won), int(not p.won), p.recent_win_rate, str(p.number)) for p in points
+        ]
+
+    def _draw_chart(self, surface: Surface) -> None:
+        size, rect = self._size, self._chart_rect
+        title, bars = self._chart_data()
+        blit_text(surface, title, fit_size(title, size, rect.width), ACCENT, "topleft", rect.topleft)
+        small = max(12, int(size * 0.78))
+        legend_h = int(small * 1.6)
+        axis_w = font(small).size("100%")[0] + small // 2
+        plot = Rect(
+            rect.left + axis_w,
+            rect.top + int(size * 1.6),
+            rect.width - 2 * axis_w,
+            rect.height - int(size * 1.6) - legend_h - small * 2,
+        )
+        if plot.height < 10 or plot.width < 20:
+            return
+        pygame.draw.rect(surface, (14, 26, 20), plot.inflate(small, small), border_radius=max(3, small // 3))
+        for frac in (0.0, 0.5, 1.0):
+            y = plot.bottom - int(plot.height * frac)
+            pygame.draw.line(surface, GRID, (plot.left, y), (plot.right, y))
+            blit_text(surface, f"{round(frac * 100)}%", small, HINT, "midleft", (plot.right + small // 3, y))
+        if not bars:
+            blit_text(surface, "No finished games yet.", small, TEXT_DIM, "center", plot.center)
+            return
+        top = max(w + lost for w, lost, _, _ in bars)
+        blit_text(surface, str(top), small, TEXT_DIM, "midright", (plot.left - small // 3, plot.top))
+        blit_text(surface, "0", small, TEXT_DIM, "midright", (plot.left - small // 3, plot.bottom))
+        slot = plot.width / len(bars)
+        bar_w = max(1, int(slot * 0.7))
+        points = []
+        for i, (wins, losses, rate, _) in enumerate(bars):
+            x = plot.left + int(i * slot + (slot - bar_w) / 2)
+            win_h = int(plot.height * wins / top)
+            loss_h = int(plot.height * losses / top)
+            if win_h:
+                pygame.draw.rect(surface, WIN, Rect(x, plot.bottom - win_h, bar_w, win_h))
+            if loss_h:
+                pygame.draw.rect(surface, LOSS, Rect(x, plot.bottom - win_h - loss_h, bar_w, loss_h))
+            points.append((plot.left + int((i + 0.5) * slot), plot.bottom - int(plot.height * rate)))
+        width = max(2, size // 7)
+        if len(points) > 1:
+            pygame.draw.lines(surface, HINT, False, points, width)
+        for p in points if len(points) <= 30 else points[-1:]:
+            pygame.draw.circle(surface, HINT, p, width + 1)
+        blit_text(
+            surface,
+            bars[0][3],
+            small,
+            TEXT_DIM,
+            "midtop",
+            (plot.left + int(slot / 2), plot.bottom + small // 2),
+        )
+        if len(bars) > 1:
+            blit_text(
+                surface, bars[-1][3], small, TEXT_DIM, "midtop", (points[-1][0], plot.bottom + small // 2)
+            )
+        self._legend(surface, Rect(rect.left, rect.bottom - legend_h, rect.width, legend_h), small)
+
+    def _legend(self, surface: Surface, rect: Rect, size: int) -> None:
+        x = rect.left + size
+        recent = "win rate (last 10 games)" if not self._chart_uses_days() else "win rate so far"
+        for color, label, line in ((WIN, "wins", False), (LOSS, "losses", False), (HINT, recent, True)):
+            if line:
+                pygame.draw.line(
+                    surface, color, (x, rect.centery), (x + size, rect.centery), max(2, size // 6)
+                )
+            else:
+                pygame.draw.rect(surface, color, Rect(x, rect.centery - size // 2, size, size))
+            r = blit_text(surface, label, size, TEXT_DIM, "midleft", (x + int(size * 1.4), rect.centery))
+            x = r.right + size * 2
+
+    def _chart_uses_days(self) -> bool:
+        return len(self.app.persist.store.by_day(self.variant)) >= 3

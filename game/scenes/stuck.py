@@ -1,0 +1,32 @@
+"""The no-moves screen: said plainly, with Undo, Restart and New deal."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from game.controls.intents import Intent
+from game.scenes.dialog import Dialog
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.table import TableScene
+
+
+class StuckScene(Dialog):
+    """Shown when the engine finds no legal move left (and the game is not won)."""
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        g = table.g
+        buttons = [(Intent.UNDO, "Undo")] if g.can_undo() else []
+        buttons += [(Intent.RESTART, "Restart"), (Intent.NEW_DEAL, "New deal")]
+        lines = [
+            "There is no legal move left in this deal.",
+            f"{g.score} of 52 cards are home after {g.moves_made} moves.",
+        ]
+        super().__init__(app, "No moves left", lines, buttons, self._choice, escape=Intent.CLOSE)
+        self.table = table
+
+    def _choice(self, action: Hashable) -> None:
+        if isinstance(action, Intent) and action is not Intent.CLOSE:
+            self.table.perform(action)

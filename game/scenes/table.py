@@ -1,0 +1,750 @@
+"""The table: one game in play, its cards, the toolbar and the status line.
+
+Every rule question goes to the engine. A player action is played on the engine at once,
+followed by the safe automatic moves (each played with ``automatic=True``, so the action
+stays one undo step); the animator then shows the states one after another. Input during
+an animation first completes it, then is handled: nothing the player does is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect, Surface
+
+import game
+from game.controls.focus import KeyboardPlay
+from game.controls.intents import Intent
+from game.controls.keys import intent_for_key
+from game.controls.moves import drop_move, group_moves, stock_action, target_rect
+from game.controls.pointer import Click, DragEnd, DragMove, DragStart, Gesture, Pointer, Press
+from game.engine.game import Game
+from game.engine.moves import Move
+from game.engine.state import State
+from game.scenes.base import Damage, Scene
+from game.solver.heuristic import best_move, is_stock_action
+from game.view.animation import Animator, Spot, Sprite, plan_deal, plan_transition
+from game.view.hud import clock_text, draw_status, draw_toolbar, title_width, toolbar_buttons
+from game.view.layout import compute_layout
+from game.view.renderer import draw_arrow, rank_mark
+from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, button_at, font
+
+if TYPE_CHECKING:
+    from game.app import App
+
+HINT_TIME = 3.0
+TOAST_TIME = 2.5
+AUTO_SPEED = 0.8
+"""Automatic moves glide a little faster than the player's own."""
+FINISH_ACCELERATION = 0.86
+MAX_AUTOPLAY_ACTIONS = 2000
+MAX_IDLE_ACTIONS = 150
+"""Autoplay gives up after this many actions without a card going home or turning up."""
+
+
+@dataclass
+class Drag:
+    """Cards being dragged: where they came from, the moves they may make, where they are."""
+
+    pile: str
+    index: int
+    cards: tuple[int, ...]
+    offsets: tuple[tuple[int, int], ...]
+    """Each card's offset from the pointer."""
+    moves: list[Move]
+    pos: tuple[int, int]
+    best: Move | None = None
+
+    def rects(self, size: tuple[int, int]) -> list[Rect]:
+        """The dragged cards' rectangles, bottom card first."""
+        return [Rect(self.pos[0] + dx, self.pos[1] + dy, *size) for dx, dy in self.offsets]
+
+
+@dataclass
+class Selection:
+    """Click-to-move: a group picked by a click, waiting for a click on its target."""
+
+    pile: str
+    index: int
+    moves: list[Move]
+
+
+@dataclass
+class Autoplay:
+    """The computer playing the deal: one action whenever the table is still."""
+
+    seen: set[State] = field(default_factory=set)
+    actions: int = 0
+    done: bool = False
+    reported: bool = False
+    progress: tuple[int, int] = (-1, 0)
+    """The best (cards home, cards face up) reached so far."""
+    progress_at: int = 0
+    """The action count when that progress was last made."""
+
+    def stalled(self, g: Game) -> bool:
+        """Whether many actions have gone by without a card going home or turning up."""
+        state = g.state
+        now = (g.score, -sum(state.hidden[i] for i in range(len(state.piles)) if i != g.variant.stock))
+        if now > self.progress:
+            self.progress, self.progress_at = now, self.actions
+        return self.actions - self.progress_at > MAX_IDLE_ACTIONS
+
+
+class TableScene(Scene):
+    """The table for one game (see the module doc)."""
+
+    def __init__(
+        self, app: App, variant: str, deal: int | None = None, autoplay: bool = False, *, daily: bool = False
+    ) -> None:
+        super().__init__(app)
+        self.animator = Animator()
+        self.pointer = Pointer()
+        self.drag: Drag | None = None
+        self.selection: Selection | None = None
+        self.keyboard = KeyboardPlay(self)
+        """The keyboard and gamepad focus (``game.controls.focus``)."""
+        self.hint: tuple[Move, float] | None = None
+        self.toast: tuple[str, float] | None = None
+        self.hover: Hashable | None = None
+        self.autoplay = Autoplay() if autoplay else None
+        self.sprites: list[Sprite] = []
+        self.buttons: list[Button] = []
+        self._buttons: list[Button] = []
+        self._buttons_key: object = None
+        self._now = app.now()
+        self._drawn: tuple[object, ...] = ()
+        self._partial: list[Rect] = []
+        self._was_busy = False
+        self._transition: object = None
+        self._finish: tuple[State, list[Move] | None] | None = None
+        self.daily = daily
+        if autoplay:  # the computer's games are not the player's: not saved, not counted
+            g, elapsed, resumed = game.new_game(variant, deal), 0.0, False
+        else:
+            g, elapsed, resumed = app.persist.game_for(variant, deal, daily=daily)
+            self.daily = daily or (resumed and app.persist.is_daily(g))
+        self.g = g
+        self.layout = compute_layout(self.g.variant, app.size)
+        self._start(self.g, elapsed, resumed)
+
+    # ------------------------------------------------------------- the game
+
+    def _start(self, g: Game, elapsed: float = 0.0, resumed: bool = False) -> None:
+        """Show a game (new, or ``resumed`` from the store): the deal flies out, the safe cards go home."""
+        self.g = g
+        self.layout = compute_layout(g.variant, self.app.size)
+        self.seen: set[State] = {g.state}
+        self.animator.finish()
+        self.drag = self.selection = self.hint = None
+        self.keyboard.reset()
+        self._won_shown = False
+        self._stuck_seen: State | None = None
+        self._clock_start: float | None = None
+        self._clock_total = elapsed
+        self._paused = False
+        if resumed and g.moves_made and not g.is_won():  # a game under way: its clock runs on
+            self._clock_start = self._now
+        state, speed = g.state, self.app.settings.speed_factor
+        self.animator.push(lambda layout: plan_deal(layout, state, speed=speed))
+        self._auto_moves()
+        if self.autoplay is None:
+            if resumed:
+                self._save()
+            else:
+                self.app.persist.started(g, daily=self.daily)
+        self.invalidate()
+        pygame.display.set_caption(f"Solitaire — {g.variant.name}")
+
+    def new_deal(self, deal: int | None = None) -> None:
+        """Start a new game of the same variant (a random deal unless ``deal`` is given)."""
+        self.daily = False
+        self._start(game.new_game(self.g.key, deal))
+
+    def same_deal(self) -> None:
+        """Deal the same number again, from the start (a new game in the statistics)."""
+        self.daily = False
+        self._start(game.new_game(self.g.key, self.g.deal))
+
+    def _save(self) -> None:
+        """Save the game after an action (the computer's autoplay games are not saved)."""
+        if self.autoplay is None:
+            self.app.persist.saved(self.g, self.elapsed())
+
+    def in_progress(self) -> bool:
+        """Whether leaving would abandon a game the player has started and not finished."""
+        return self.g.moves_made > 0 and not self.g.is_won()
+
+    @property
+    def display_state(self) -> State:
+        """The state being shown (behind the engine's while the animations catch up)."""
+        current = self.animator.current
+        return current.after if current is not None else self.g.state
+
+    def elapsed(self) -> float:
+        """Seconds of play so far (the clock starts with the first action, stops at the win)."""
+        if self._clock_start is None or self._paused:
+            return self._clock_total
+        return self._clock_total + self._now - self._clock_start
+
+    def _stop_clock(self) -> None:
+        if self._clock_start is not None and not self._paused:
+            self._clock_total += self._now - self._clock_start
+        self._paused = True
+
+    def cover(self) -> None:
+        self._stop_clock()
+        self.pointer.cancel()
+        self._cancel_drag()
+
+    def uncover(self) -> None:
+        super().uncover()
+        if self._paused and self._clock_start is not None and not self.g.is_won():
+            self._clock_start, self._paused = self._now, False
+
+    # -------------------------------------------------------------- actions
+
+    def play(self, move: Move, start: dict[int, Spot] | None = None) -> bool:
+        """The player's move, animated, followed by the automatic moves; False if illegal."""
+        self.finish_animations()
+        if not self.g.is_legal(move):
+            return False
+        before = self.g.state
+        self.g.play(move)
+        self.sound("shuffle" if is_stock_action(self.g.variant, move) else "move")
+        self._queue(before, self.g.state, move, start)
+        if self._clock_start is None:
+            self._clock_start, self._paused = self._now, False
+        self._after_action()
+        return True
+
+    def _after_action(self) -> None:
+        self.selection = self.hint = None
+        self._auto_moves()
+        self.seen.add(self.g.state)
+        self._save()
+        self.invalidate()
+
+    def _auto_moves(self) -> None:
+        """The safe foundation moves, one by one into the current step; then a certain finish."""
+        if not self.app.settings.auto_moves:
+            return
+        while moves := self.g.auto_moves():
+            before = self.g.state
+            self.g.play(moves[0], automatic=True)
+            self._queue(before, self.g.state, moves[0], factor=AUTO_SPEED)
+        line = self.g.finish_line()
+        if line:
+            self._queue_finish(line, automatic=True)
+
+    def finish(self) -> None:
+        """Send the remaining cards home, one by one, accelerating (when the win is certain)."""
+        self.finish_animations()
+        line = self.g.finish_line()
+        if not line:
+            self.show_toast("Not yet: the rest is not a certain win.")
+            return
+        self._queue_finish(line, automatic=False)
+        self._save()
+        self.invalidate()
+
+    def _queue_finish(self, line: list[Move], automatic: bool) -> None:
+        factor = 1.0
+        for i, move in enumerate(line):
+            before = self.g.state
+            self.g.play(move, automatic=automatic or i > 0)
+            self._queue(before, self.g.state, move, factor=factor)
+            factor = max(0.18, factor * FINISH_ACCELERATION)
+        self.seen.add(self.g.state)
+
+    def undo(self) -> None:
+        """Take back the last action, animated."""
+        self.finish_animations()
+        if not self.g.can_undo():
+            self.show_toast("Nothing to undo.")
+            return
+        before = self.g.state
+        self.g.undo()
+        self._queue(before, self.g.state)
+        self._after_history()
+
+    def redo(self) -> None:
+        """Make the last undone action again, animated."""
+        self.finish_animations()
+        if not self.g.can_redo():
+            self.show_toast("Nothing to redo.")
+            return
+        before = self.g.state
+        self.g.redo()
+        self._queue(before, self.g.state)
+        self._after_history()
+
+    def restart(self) -> None:
+        """Back to the opening position (the game can be redone), animated."""
+        self.finish_animations()
+        before = self.g.state
+        self.g.restart()
+        self._queue(before, self.g.state)
+        self._after_history()
+
+    def _after_history(self) -> None:
+        self.selection = self.hint = None
+        self._won_shown = self.g.is_won()
+        self._save()
+        self.invalidate()
+
+    def show_hint(self) -> None:
+        """Outline the move the heuristic likes best, for a few seconds."""
+        self.finish_animations()
+        move = best_move(self.g, self.seen)
+        if move is None:
+            self.show_toast("No helpful move found. Try Undo.")
+            return
+        self.hint = (move, self._now + HINT_TIME)
+        self.invalidate()
+
+    def show_toast(self, message: str) -> None:
+        """A short message above the status line."""
+        self.toast = (message, self._now + TOAST_TIME)
+        self.invalidate()
+
+    def finish_animations(self) -> None:
+        """Complete every running animation at once (input is never made to wait)."""
+        if self.animator.busy:
+            self.animator.finish()
+            self.sprites = []
+            self.invalidate()
+
+    def _queue(
+        self,
+        before: State,
+        after: State,
+        move: Move | None = None,
+        start: dict[int, Spot] | None = None,
+        factor: float = 1.0,
+    ) -> None:
+        speed = self.app.settings.speed_factor * factor
+        self.animator.push(
+            lambda layout: plan_transition(layout, before, after, move=move, speed=speed, start=start)
+        )
+
+    # ---------------------------------------------------------------- input
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if event.type == pygame.MOUSEMOTION:
+                self._hover(event.pos)
+            for gesture in self.pointer.handle(event, self._now):
+                self._gesture(gesture)
+        elif event.type == pygame.WINDOWLEAVE:
+            self._hover((-1, -1))
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if self.keyboard.handle_key(event):
+            self._cancel_drag()
+            return
+        intent = intent_for_key(event.key, event.mod)
+        if intent is None:
+            return
+        self.finish_animations()
+        self._cancel_drag()
+        self.perform(intent)
+
+    def perform(self, intent: Intent) -> None:
+        """Carry out a request from a key or a toolbar button."""
+        actions = {
+            Intent.UNDO: self.undo,
+            Intent.REDO: self.redo,
+            Intent.RESTART: self.restart,
+            Intent.NEW_DEAL: self.new_deal,
+            Intent.HINT: self.show_hint,
+            Intent.FINISH: self.finish,
+            Intent.DEAL: self.keyboard.deal,
+        }
+        action = actions.get(intent)
+        if action is not None:
+            action()
+        elif intent is Intent.ESCAPE and self.selection is not None:
+            self.selection = None
+            self.invalidate()
+        else:
+            self.app.perform(intent)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        b = button_at(self.buttons, pos)
+        hover = b.action if b else None
+        if hover != self.hover:
+            self.hover = hover
+            self._partial.append(self.layout.toolbar)
+
+    def _gesture(self, gesture: Gesture) -> None:
+        if isinstance(gesture, Press):
+            self.finish_animations()
+            self.keyboard.hide()
+            if self.hint is not None:
+                self.hint = None
+                self.invalidate()
+        elif isinstance(gesture, DragStart):
+            self._start_drag(gesture.origin, gesture.pos)
+        elif isinstance(gesture, DragMove):
+            self._move_drag(gesture.pos)
+        elif isinstance(gesture, DragEnd):
+            self._drop(gesture.pos)
+        else:
+            self._click(gesture)
+
+    def _card_at(self, point: tuple[int, int]) -> tuple[int, int | None] | None:
+        """The pile under ``point`` and the card of it there (None: its empty slot)."""
+        state = self.g.state
+        pile = self.layout.pile_at(point, state)
+        if pile is None:
+            return None
+        return pile, self.layout.card_index_at(pile, point, state)
+
+    def _start_drag(self, origin: tuple[int, int], pos: tuple[int, int]) -> None:
+        hit = self._card_at(origin)
+        if hit is None or hit[1] is None or self.autoplay is not None:
+            return
+        pile, index = hit[0], hit[1]
+        name = self.g.variant.names[pile]
+        moves = group_moves(self.g, name, index)
+        if not moves:
+            return
+        state = self.g.state
+        rects = self.layout.state_rects(state, pile)[index:]
+        offsets = tuple((r.x - origin[0], r.y - origin[1]) for r in rects)
+        self.selection = None
+        self.drag = Drag(name, index, state.piles[pile][index:], offsets, moves, pos)
+        self.sound("pick")
+        self._move_drag(pos)
+        self.invalidate()
+
+    def _move_drag(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        if drag is None:
+            return
+        old = self._drag_damage()
+        drag.pos = pos
+        best = drop_move(self.layout, self.g.state, drag.moves, drag.rects(self.layout.card_size)[0])
+        if best != drag.best:
+            old += self._target_damage(drag.best) + self._target_damage(best)
+            drag.best = best
+        self._partial += old + self._drag_damage()
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        if drag is None:
+            return
+        self._move_drag(pos)
+        start = {
+            c: Spot(r.x, r.y, True)
+            for c, r in zip(drag.cards, drag.rects(self.layout.card_size), strict=True)
+        }
+        self.drag = None
+        if drag.best is None or not self.play(drag.best, start):
+            state = self.g.state
+            if self.layout.pile_at(pos, state) not in (None, self.g.variant.index[drag.pile]):
+                self.sound("thud")
+            self._queue(state, state, start=start)
+        self.invalidate()
+
+    def hold(self, pile: str, index: int, moves: list[Move]) -> None:
+        """Pick up the group from card ``index`` of ``pile`` (the keyboard's Enter), targets outlined."""
+        self.sound("pick")
+        self._select(Selection(pile, index, moves))
+
+    def sound(self, name: str) -> None:
+        """Play sound effect ``name`` (``game.view.sound``)."""
+        self.app.sound.play(name)
+
+    def _cancel_drag(self) -> None:
+        if self.drag is not None:
+            self.drag = None
+            self.invalidate()
+
+    def _click(self, click: Click) -> None:
+        button = button_at(self.buttons, click.pos)
+        if button is not None:
+            self.perform(button.action)  # type: ignore[arg-type]
+            return
+        if self.autoplay is not None:
+            return
+        hit = self._card_at(click.pos)
+        if hit is None:
+            self._select(None)
+            return
+        pile, index = hit
+        name = self.g.variant.names[pile]
+        if pile == self.g.variant.stock and (action := stock_action(self.g)) is not None:
+            self.play(action)
+        elif click.double and index is not None and index == len(self.g.state.piles[pile]) - 1:
+            move = self.g.double_click_move(name)
+            if move is not None:
+                self.play(move)
+        elif self.app.settings.click_to_move:
+            self._click_to_move(name, index)
+
+    def _click_to_move(self, pile: str, index: int | None) -> None:
+        sel = self.selection
+        if sel is not None:
+            move = next((m for m in sel.moves if m.target == pile), None)
+            if move is not None:
+                self.play(move)
+                return
+        if index is None or (sel is not None and (sel.pile, sel.index) == (pile, index)):
+            self._select(None)
+            return
+        moves = group_moves(self.g, pile, index)
+        self._select(Selection(pile, index, moves) if moves else None)
+
+    def _select(self, selection: Selection | None) -> None:
+        if selection != self.selection:
+            self.selection = selection
+            self.invalidate()
+
+    # --------------------------------------------------------------- frames
+
+    def resize(self) -> None:
+        super().resize()
+        self.finish_animations()
+        self._cancel_drag()
+        self.layout = compute_layout(self.g.variant, self.app.size)
+
+    def busy(self) -> bool:
+        return self.animator.busy
+
+    def wakeup(self, now: float) -> float | None:
+        times = [1.0 - (self.elapsed() % 1.0)] if self._clock_start is not None and not self._paused else []
+        times += [until - now for until in self._deadlines()]
+        if self.autoplay is not None and not self.autoplay.done:
+            times.append(0.0)
+        return max(0.0, min(times)) if times else None
+
+    def _deadlines(self) -> list[float]:
+        return [t[1] for t in (self.hint, self.toast) if t is not None]
+
+    def update(self, now: float) -> Damage:
+        self._now = now
+        busy = self.animator.update(now, self.layout)
+        transition = self.animator.current
+        sprites = self.animator.sprites(now) if busy else []
+        self._expire(now)
+        if not busy:
+            self._settle()
+        self.buttons = self._toolbar()
+        same_scene = busy and transition is self._transition and self._was_busy
+        full = super().update(now) or (busy and not same_scene) or self._was_busy != busy
+        partial, self._partial = self._partial, []
+        if same_scene:
+            partial += self._sprite_damage(self.sprites, sprites)
+        self.sprites, self._transition, self._was_busy = sprites, transition, busy
+        status = self._status_key()
+        if status != self._drawn:
+            self._drawn = status
+            partial.append(self.layout.status)
+        if full:
+            return True
+        return partial or False
+
+    def _sprite_damage(self, before: list[Sprite], after: list[Sprite]) -> list[Rect]:
+        """Where moving cards were and are, for the cards that moved since the last frame."""
+        old = {s.card: s for s in before}
+        pad = max(4, self.layout.card_w // 8)
+        size = self.layout.card_size
+        rects = []
+        for s in after:
+            o = old.get(s.card)
+            if o != s:
+                rects.append(Rect(round(s.x), round(s.y), *size).inflate(2 * pad, 2 * pad))
+                if o is not None:
+                    rects.append(Rect(round(o.x), round(o.y), *size).inflate(2 * pad, 2 * pad))
+        return rects
+
+    def _expire(self, now: float) -> None:
+        if self.hint is not None and now >= self.hint[1]:
+            self.hint = None
+            self.invalidate()
+        if self.toast is not None and now >= self.toast[1]:
+            self.toast = None
+            self.invalidate()
+
+    def _settle(self) -> None:
+        """With nothing moving: autoplay's next action, or the end of the game."""
+        if self.autoplay is not None and not self.autoplay.done:
+            self._autoplay_step()
+            if self.animator.busy:
+                return
+        if self.g.is_won() and not self._won_shown:
+            self._won_shown = True
+            self._stop_clock()
+            self.sound("win")
+            self.app.game_over(self, won=True)
+        elif self.g.is_stuck() and self._stuck_seen != self.g.state:
+            self._stuck_seen = self.g.state
+            self.app.game_over(self, won=False)
+        elif self.autoplay is not None and self.autoplay.done and not self.autoplay.reported:
+            self.autoplay.reported = True
+            self.app.autoplay_gave_up(self)
+
+    def _autoplay_step(self) -> None:
+        auto = self.autoplay
+        assert auto is not None
+        g = self.g
+        auto.seen.add(g.state)
+        over = g.is_won() or auto.actions >= MAX_AUTOPLAY_ACTIONS or auto.stalled(g)
+        move = None if over else best_move(g, auto.seen)
+        if move is None:
+            auto.done = True
+            return
+        auto.actions += 1
+        self.play(move)
+
+    def outcome(self) -> str:
+        """One line on how the game stands: won, stuck, or neither."""
+        g = self.g
+        if g.is_won():
+            result = "won"
+        elif g.is_stuck():
+            result = "no moves left"
+        else:
+            result = "stopped, no useful move found"
+        return f"{g.key} deal {g.deal}: {result} after {g.moves_made} moves, score {g.score}/52"
+
+    def _toolbar(self) -> list[Button]:
+        g = self.g
+        title = self.title()
+        items = [
+            (Intent.MENU, "Menu", True),
+            (Intent.NEW_DEAL, "New", True),
+            (Intent.RESTART, "Restart", g.can_undo()),
+            (Intent.UNDO, "Undo", g.can_undo()),
+            (Intent.REDO, "Redo", g.can_redo()),
+            (Intent.HINT, "Hint", not g.is_won()),
+            (Intent.FINISH, "Finish", self._finish_line() is not None),
+            (Intent.FULLSCREEN, "Window" if self.app.fullscreen else "Full screen", True),
+        ]
+        if self.autoplay is not None:
+            items = [(a, label, on and a in (Intent.MENU, Intent.FULLSCREEN)) for a, label, on in items]
+        key = (tuple(items), tuple(self.layout.toolbar), title)
+        if self._buttons_key != key:
+            self._buttons_key = key
+            self._buttons = toolbar_buttons(
+                self.layout.toolbar, items, title_width(title, self.layout.toolbar)
+            )
+        return self._buttons
+
+    def _finish_line(self) -> list[Move] | None:
+        state = self.g.state
+        if self._finish is None or self._finish[0] != state:
+            self._finish = (state, self.g.finish_line())
+        return self._finish[1]
+
+    def title(self) -> str:
+        """The game's name and deal number."""
+        daily = "  ·  Deal of the day" if self.daily else ""
+        return f"{self.g.variant.name}  ·  Deal {self.g.deal}{daily}"
+
+    def status_items(self) -> list[tuple[str, str]]:
+        """Score, moves, time, and the stock, redeals and base rank where the game has them."""
+        v, state = self.g.variant, self.display_state
+        score = sum(len(state.piles[f]) for f in v.foundations)
+        items = [
+            ("Score", f"{score}/52"),
+            ("Moves", str(self.g.moves_made)),
+            ("Time", clock_text(self.elapsed())),
+        ]
+        if v.stock >= 0:
+            items.append(("Stock", str(len(state.piles[v.stock]))))
+        if v.redeals:
+            items.append(("Redeals", str(state.redeals_left)))
+        if v.dealt_base:
+            items.append(("Base", rank_mark(state.base_rank)))
+        return items
+
+    def _status_key(self) -> tuple[object, ...]:
+        return (tuple(self.status_items()), self.autoplay.actions if self.autoplay else None)
+
+    def _drag_damage(self) -> list[Rect]:
+        drag = self.drag
+        if drag is None:
+            return []
+        rects = drag.rects(self.layout.card_size)
+        pad = max(4, self.layout.card_w // 8)
+        return [rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad)]
+
+    def _target_damage(self, move: Move | None) -> list[Rect]:
+        if move is None:
+            return []
+        pile = self.g.variant.index[move.target]
+        rect = target_rect(self.layout, self.g.state, pile)
+        pad = max(6, self.layout.card_w // 8)
+        return [rect.inflate(2 * pad, 2 * pad)]
+
+    # ---------------------------------------------------------------- draw
+
+    def draw(self, surface: Surface) -> None:
+        layout, renderer = self.layout, self.app.renderer
+        state = self.display_state
+        exclude = self.animator.current.moving if self.animator.current is not None else frozenset()
+        if self.drag is not None:
+            exclude = exclude | frozenset(self.drag.cards)
+        surface.blit(renderer.table_layer(layout, state, exclude), (0, 0))
+        self._draw_highlights(surface, state)
+        renderer.draw_sprites(surface, self.sprites, layout.card_size)
+        if self.drag is not None:
+            self._draw_drag(surface, self.drag)
+        self.keyboard.draw(surface, state, self.app.settings.high_contrast)
+        draw_toolbar(surface, layout.toolbar, self.buttons, self.hover, self.title())
+        note = f"Autoplay: {self.autoplay.actions} actions" if self.autoplay else ""
+        draw_status(surface, layout.status, self.status_items(), note)
+        if self.toast is not None:
+            self._draw_toast(surface, self.toast[0])
+
+    def _draw_highlights(self, surface: Surface, state: State) -> None:
+        renderer, layout = self.app.renderer, self.layout
+        index = self.g.variant.index
+        if self.drag is not None:
+            for move in self.drag.moves:
+                rect = target_rect(layout, state, index[move.target])
+                renderer.glow(surface, rect, ACCENT, strong=move == self.drag.best)
+        if self.selection is not None:
+            sel = self.selection
+            rects = layout.state_rects(state, index[sel.pile])[sel.index :]
+            renderer.glow(surface, rects[0].unionall(rects[1:]), ACCENT, strong=True)
+            for move in sel.moves:
+                renderer.glow(surface, target_rect(layout, state, index[move.target]), ACCENT)
+        if self.hint is not None:
+            self._draw_hint(surface, state, self.hint[0])
+
+    def _draw_hint(self, surface: Surface, state: State, move: Move) -> None:
+        renderer, layout, v = self.app.renderer, self.layout, self.g.variant
+        source = v.index[move.source]
+        if is_stock_action(v, move):
+            renderer.glow(surface, target_rect(layout, state, source), HINT, strong=True)
+            return
+        rects = layout.state_rects(state, source)[-move.count :]
+        target = target_rect(layout, state, v.index[move.target])
+        renderer.glow(surface, rects[0].unionall(rects[1:]), HINT, strong=True)
+        renderer.glow(surface, target, HINT)
+        start = (rects[0].centerx, rects[0].top + layout.card_h // 5)
+        draw_arrow(surface, start, target.center, HINT, max(3, layout.card_w // 16))
+
+    def _draw_drag(self, surface: Surface, drag: Drag) -> None:
+        size = self.layout.card_size
+        sprites = [
+            Sprite(c, r.x, r.y, True, 1.0, True) for c, r in zip(drag.cards, drag.rects(size), strict=True)
+        ]
+        self.app.renderer.draw_sprites(surface, sprites, size)
+
+    def _draw_toast(self, surface: Surface, message: str) -> None:
+        size = max(14, self.layout.status.height * 3 // 4)
+        width = font(size).size(message)[0] + size * 2
+        rect = Rect(0, 0, width, int(size * 1.8))
+        rect.midbottom = (self.layout.window.centerx, self.layout.status.top - size)
+        pygame.draw.rect(surface, (12, 22, 17), rect, border_radius=rect.height // 2)
+        blit_text(surface, message, size, TEXT, "center", rect.center)

@@ -1,0 +1,54 @@
+"""The player's options for the table (kept in memory; the store will persist them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.view.animation import SPEEDS
+
+SPEED_ORDER = ("normal", "fast", "slow", "off")
+CARD_STYLES = ("classic", "fourcolour")
+VOLUME_STEPS = (0.25, 0.5, 0.8, 1.0)
+
+
+@dataclass
+class Settings:
+    """Animation speed, automatic moves, click-to-move, the card style, sound and contrast."""
+
+    speed: str = "normal"
+    auto_moves: bool = True
+    """Safe cards go to the foundations after each action, and a certain win finishes itself."""
+    click_to_move: bool = False
+    """Click a card, then click where it should go (dragging works as well)."""
+    card_style: str = "classic"
+    """One of ``CARD_STYLES``; ``fourcolour`` is the colour-blind-friendly deck."""
+    sound: bool = True
+    """Sound effects on (M mutes and unmutes)."""
+    volume: float = 0.8
+    """The effects' volume, 0 to 1."""
+    high_contrast: bool = False
+    """A dark plain table, bright outlines and thicker focus and highlight rings."""
+
+    @property
+    def speed_factor(self) -> float:
+        """The factor on every animation's duration (0: no animation)."""
+        return SPEEDS.get(self.speed, 1.0)
+
+    def next_speed(self) -> None:
+        """Cycle normal -> fast -> slow -> off -> normal."""
+        self.speed = SPEED_ORDER[(SPEED_ORDER.index(self.speed) + 1) % len(SPEED_ORDER)]
+
+    def next_card_style(self) -> None:
+        """Cycle through the card styles."""
+        self.card_style = CARD_STYLES[(CARD_STYLES.index(self.card_style) + 1) % len(CARD_STYLES)]
+
+    def next_volume(self) -> None:
+        """Cycle the sound: off -> 25% -> 50% -> 80% -> 100% -> off (one menu entry)."""
+        if not self.sound:
+            self.sound, self.volume = True, VOLUME_STEPS[0]
+            return
+        louder = [v for v in VOLUME_STEPS if v > self.volume + 0.01]
+        if louder:
+            self.volume = louder[0]
+        else:
+            self.sound = False

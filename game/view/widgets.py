@@ -1,0 +1,186 @@
+"""Small drawing helpers shared by the table and the other screens: text, buttons, panels.
+
+Text uses pygame's bundled default font (``pygame.font.Font(None, size)``); rendered lines
+are cached, so drawing the same label every frame costs a blit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect, Surface
+
+Color = tuple[int, int, int]
+
+TEXT: Color = (238, 242, 234)
+TEXT_DIM: Color = (160, 178, 166)
+TEXT_OFF: Color = (100, 116, 106)
+BAR: Color = (16, 30, 23)
+BUTTON: Color = (40, 64, 51)
+BUTTON_HOVER: Color = (60, 94, 75)
+BUTTON_PRIMARY: Color = (196, 150, 46)
+BUTTON_PRIMARY_HOVER: Color = (222, 176, 66)
+PANEL: Color = (20, 34, 27)
+ACCENT: Color = (255, 206, 84)
+HINT: Color = (110, 205, 255)
+
+_fonts: dict[int, pygame.font.Font] = {}
+_texts: OrderedDict[Hashable, Surface] = OrderedDict()
+_TEXT_CACHE = 600
+
+
+def reset_fonts() -> None:
+    """Forget the cached fonts (after ``pygame.font`` was quit and started again)."""
+    _fonts.clear()
+    _texts.clear()
+
+
+def font(size: int) -> pygame.font.Font:
+    """pygame's default font at ``size`` pixels (cached)."""
+    size = max(8, int(size))
+    f = _fonts.get(size)
+    if f is None:
+        f = _fonts[size] = pygame.font.Font(None, size)
+    return f
+
+
+def text(line: str, size: int, color: Color = TEXT) -> Surface:
+    """``line`` rendered antialiased (cached)."""
+    key = (line, int(size), color)
+    surf = _texts.get(key)
+    if surf is None:
+        surf = _texts[key] = font(size).render(line, True, color)
+        if len(_texts) > _TEXT_CACHE:
+            _texts.popitem(last=False)
+    else:
+        _texts.move_to_end(key)
+    return surf
+
+
+def blit_text(
+    surface: Surface, line: str, size: int, color: Color, anchor: str, pos: tuple[int, int]
+) -> Rect:
+    """Draw ``line`` with its ``anchor`` (a Rect attribute name: ``center``, ``midleft``…) at ``pos``."""
+    surf = text(line, size, color)
+    rect = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, rect)
+    return rect
+
+
+_MISSING_GLYPHS = str.maketrans({"→": "›", "…": "...", "▸": "›", "▾": "v"})
+
+
+def plain(line: str) -> str:
+    """``line`` with the characters the default font lacks replaced by ones it has."""
+    return line.translate(_MISSING_GLYPHS)
+
+
+def wrap(paragraph: str, size: int, width: int) -> list[str]:
+    """``paragraph`` broken into lines no wider than ``width`` pixels at font ``size``.
+
+    Runs of two or more spaces are kept (they separate items on one line).
+    """
+    f = font(size)
+    lines: list[str] = []
+    line = ""
+    for word in re.split(r"(?<! ) (?! )", plain(paragraph)):
+        trial = f"{line} {word}" if line else word
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fit_size(line: str, size: int, width: int) -> int:
+    """The largest font size up to ``size`` at which ``line`` fits in ``width`` pixels."""
+    while size > 9 and font(size).size(line)[0] > width:
+        size -= 1
+    return size
+
+
+@dataclass
+class Button:
+    """A clickable label; ``action`` is what the screen does when it is clicked."""
+
+    action: Hashable
+    label: str
+    rect: Rect
+    enabled: bool = True
+    primary: bool = False
+    text_size: int = 0
+    """The label's font size (0: as large as fits)."""
+
+    def hit(self, point: tuple[int, int]) -> bool:
+        """Whether ``point`` is on the button and it can be clicked."""
+        return self.enabled and self.rect.collidepoint(point)
+
+    def draw(self, surface: Surface, hover: bool) -> None:
+        """Draw the button (lighter under the pointer, dim when disabled)."""
+        if self.primary:
+            fill = BUTTON_PRIMARY_HOVER if hover and self.enabled else BUTTON_PRIMARY
+        else:
+            fill = BUTTON_HOVER if hover and self.enabled else BUTTON
+        radius = max(3, self.rect.height // 4)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        color = (TEXT if not self.primary else (30, 24, 10)) if self.enabled else TEXT_OFF
+        size = self.text_size or fit_size(self.label, int(self.rect.height * 0.62), self.rect.width - 8)
+        blit_text(surface, self.label, size, color, "center", self.rect.center)
+
+
+def button_at(buttons: Sequence[Button], point: tuple[int, int]) -> Button | None:
+    """The enabled button under ``point``, if any."""
+    return next((b for b in buttons if b.hit(point)), None)
+
+
+def row_of_buttons(
+    items: Sequence[tuple[Hashable, str]], center: tuple[int, int], height: int, max_width: int
+) -> list[Button]:
+    """Buttons of equal width side by side, centred on ``center``, at most ``max_width`` wide."""
+    gap = max(6, height // 3)
+    size = int(height * 0.62)
+    natural = max(font(size).size(label)[0] for _, label in items) + height
+    width = min(natural, (max_width - gap * (len(items) - 1)) // len(items))
+    total = width * len(items) + gap * (len(items) - 1)
+    x = center[0] - total // 2
+    text_size = min(fit_size(label, size, width - 8) for _, label in items)
+    buttons = []
+    for action, label in items:
+        buttons.append(
+            Button(action, label, Rect(x, center[1] - height // 2, width, height), text_size=text_size)
+        )
+        x += width + gap
+    return buttons
+
+
+def panel(surface: Surface, rect: Rect, color: Color = PANEL, alpha: int = 242) -> None:
+    """A rounded dialog panel with a soft shadow and a faint rim."""
+    radius = max(6, min(rect.width, rect.height) // 18)
+    shadow = Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
+    for i in range(6):
+        r = shadow.get_rect().inflate(-4 * i - 2, -4 * i - 2)
+        pygame.draw.rect(shadow, (0, 0, 0, 18), r, border_radius=radius + 12 - 2 * i)
+    surface.blit(shadow, shadow.get_rect(center=(rect.centerx, rect.centery + 6)))
+    body = Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(body, (*color, alpha), body.get_rect(), border_radius=radius)
+    pygame.draw.rect(body, (255, 255, 255, 40), body.get_rect(), width=1, border_radius=radius)
+    surface.blit(body, rect)
+
+
+def dim(surface: Surface, alpha: int = 140) -> None:
+    """Darken the whole of ``surface`` (behind a dialog)."""
+    veil = Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def ui_size(window: tuple[int, int], fraction: float = 0.032, low: int = 14, high: int = 96) -> int:
+    """A font size that scales with the window."""
+    return max(low, min(high, round(min(window[0] * 0.75, window[1]) * fraction)))

@@ -1,0 +1,73 @@
+"""Sound: the mixer opens on the first effect, never at start-up; no device means silence, not errors."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.app import App
+from tests.app.conftest import FakeClock, post, post_key, settle
+
+
+def deal_and_quit(app: App, clock: FakeClock) -> None:
+    post_key(pygame.K_d, unicode="d")
+    post_key(pygame.K_z, pygame.KMOD_CTRL)
+    settle(app, clock)
+    app.quit()
+    app.step()
+
+
+def test_the_mixer_is_not_opened_at_start_up(make_app: Callable[..., App]) -> None:
+    pygame.mixer.quit()
+    app = make_app(variant="kansas", deal=65)
+    assert not pygame.mixer.get_init()
+    assert app.sound.available is None
+
+
+def test_the_first_effect_opens_the_mixer_and_plays(make_app: Callable[..., App], clock: FakeClock) -> None:
+    app = make_app(variant="kansas", deal=65)
+    deal_and_quit(app, clock)
+    assert app.sound.available is True
+    assert pygame.mixer.get_init()
+
+
+def test_a_failing_mixer_leaves_the_game_silent_with_one_quiet_log_line(
+    make_app: Callable[..., App],
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def no_device(*args: object, **kwargs: object) -> None:
+        raise pygame.error("no audio device")
+
+    pygame.mixer.quit()
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    caplog.set_level(logging.DEBUG, logger="game.view.sound")
+    app = make_app(variant="kansas", deal=65)
+    deal_and_quit(app, clock)
+    deal_and_quit(make_app(variant="kansas", deal=65), clock)
+    assert app.sound.available is False
+    records = [r for r in caplog.records if r.name == "game.view.sound"]
+    assert len(records) <= 2 and all(r.levelno <= logging.INFO for r in records)
+
+
+def test_m_mutes_and_unmutes(make_app: Callable[..., App], clock: FakeClock) -> None:
+    app = make_app(variant="kansas", deal=65)
+    assert app.settings.sound
+    post_key(pygame.K_m, unicode="m")
+    settle(app, clock)
+    assert not app.settings.sound
+    post(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m", scancode=0)
+    settle(app, clock)
+    assert app.settings.sound
+
+
+def test_muted_sound_never_opens_the_mixer(make_app: Callable[..., App], clock: FakeClock) -> None:
+    pygame.mixer.quit()
+    app = make_app(variant="kansas", deal=65)
+    app.settings.sound = False
+    deal_and_quit(app, clock)
+    assert app.sound.available is None

@@ -1,0 +1,286 @@
+"""The standalone build: spec, icon, .desktop file, pins and tarball without building; the built
+app itself (from another working directory, headless) only when ``dist/solitaire/`` exists."""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import importlib.util
+import os
+import struct
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / "build"
+SPEC = BUILD / "solitaire.spec"
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"_solitaire_build_{name}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def icon() -> ModuleType:
+    return _load("icon", BUILD / "icon.py")
+
+
+@pytest.fixture(scope="module")
+def build_script() -> ModuleType:
+    return _load("build", BUILD / "build.py")
+
+
+class _Recorder:
+    """Stands in for PyInstaller's Analysis/PYZ/EXE/COLLECT/BUNDLE and records the arguments."""
+
+    calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]]
+
+    def __init__(self, kind: str, calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]]) -> None:
+        self.kind, self.calls = kind, calls
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append((self.kind, args, kwargs))
+        result = type(self.kind, (), {})()
+        if self.kind == "Analysis":
+            result.binaries = kwargs["binaries"]
+            result.datas = list(kwargs["datas"])
+            result.pure = []
+            result.scripts = list(args[0])
+        return result
+
+
+@pytest.fixture(scope="module")
+def spec_calls() -> dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]]:
+    """Execute the spec with the PyInstaller classes replaced by recorders (mode: both)."""
+    calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+    namespace: dict[str, Any] = {"SPECPATH": str(BUILD), "__file__": str(SPEC), "__name__": "__spec__"}
+    for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE"):
+        namespace[kind] = _Recorder(kind, calls)
+    old = os.environ.pop("SOLITAIRE_BUILD", None)
+    saved_path = list(sys.path)
+    try:
+        exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), namespace)
+    finally:
+        sys.path[:] = saved_path
+        if old is not None:
+            os.environ["SOLITAIRE_BUILD"] = old
+    out: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {}
+    for kind, args, kwargs in calls:
+        out.setdefault(kind, []).append((args, kwargs))
+    out["_namespace"] = [((namespace,), {})]
+    return out
+
+
+# ----------------------------------------------------------------------------- the spec
+
+
+def test_spec_bundles_every_card_svg(spec_calls: dict[str, Any]) -> None:
+    (_, analysis), *_ = spec_calls["Analysis"]
+    datas = {(Path(src).resolve(), dest) for src, dest in analysis["datas"]}
+    svgs = sorted((ROOT / "assets" / "cards").glob("*/*.svg"))
+    assert len(svgs) >= 53 * 2
+    for svg in svgs:
+        assert (svg.resolve(), f"assets/cards/{svg.parent.name}") in datas
+    assert not any(src.suffix == ".py" for src, _ in datas), "make_cards.py is not run-time data"
+
+
+def test_spec_entry_point_hooks_and_excludes(spec_calls: dict[str, Any]) -> None:
+    (args, analysis), *_ = spec_calls["Analysis"]
+    assert [Path(s) for s in args[0]] == [ROOT / "game" / "__main__.py"]
+    assert "game.app" in analysis["hiddenimports"]
+    assert all(Path(h).is_file() for h in analysis["runtime_hooks"])
+    excludes = set(analysis["excludes"])
+    assert {"tkinter", "unittest", "ssl", "_hashlib", "numpy", "pygame.examples", "pygame.tests"} <= excludes
+    needed = {"sqlite3", "_sqlite3", "multiprocessing", "ctypes", "hashlib", "pygame.font", "pygame.image"}
+    assert not needed & excludes
+
+
+def test_spec_windowed_no_upx_onedir_and_onefile(spec_calls: dict[str, Any]) -> None:
+    exes = [kwargs for _, kwargs in spec_calls["EXE"]]
+    assert {e["name"] for e in exes} == {"solitaire", spec_calls["_namespace"][0][0][0]["ONEFILE_NAME"]}
+    for e in exes:
+        assert e["console"] is False
+        assert e["upx"] is False
+        assert e["strip"] is sys.platform.startswith("linux")
+    (_, coll), *_ = spec_calls["COLLECT"]
+    assert coll["name"] == "solitaire"
+
+
+def _imported_modules() -> set[str]:
+    """Every module name imported anywhere in game/ (``import a.b`` and ``from a.b import c``
+    give ``a``, ``a.b`` and, for the latter, ``a.b.c``, since c may be a submodule)."""
+    names: set[str] = set()
+    for path in (ROOT / "game").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            found: list[str] = []
+            if isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            for name in found:
+                parts = name.split(".")
+                names.update(".".join(parts[: i + 1]) for i in range(len(parts)))
+    return names
+
+
+def test_spec_excludes_nothing_the_game_imports(spec_calls: dict[str, Any]) -> None:
+    (_, analysis), *_ = spec_calls["Analysis"]
+    excluded = set(analysis["excludes"])
+    clash = {name for name in _imported_modules() if name in excluded}
+    assert not clash, f"game/ imports modules the spec leaves out: {sorted(clash)}"
+
+
+def test_spec_keeps_only_the_default_font_of_pygame(spec_calls: dict[str, Any]) -> None:
+    keep_data = spec_calls["_namespace"][0][0][0]["keep_data"]
+    assert keep_data(("pygame/freesansbold.ttf", "x", "DATA"))
+    assert not keep_data(("pygame/examples/data/sans.ttf", "x", "DATA"))
+    assert not keep_data(("pygame/docs/index.html", "x", "DATA"))
+    assert keep_data(("assets/cards/classic/AS.svg", "x", "DATA"))
+    keep_binary = spec_calls["_namespace"][0][0][0]["keep_binary"]
+    assert not keep_binary(("libcrypto.so.3", "x", "BINARY"))
+    assert not keep_binary(("pygame_ce.libs/libportmidi-8a3ff27a.so.2.0.7", "x", "BINARY"))
+    assert keep_binary(("pygame_ce.libs/libSDL2_mixer-2-6719e6f6.0.so.0.800.2", "x", "BINARY"))
+    assert keep_binary(("pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10", "x", "BINARY"))
+    assert keep_binary(("libsqlite3.so.0", "x", "BINARY"))
+
+
+def test_spec_version_is_the_packages(spec_calls: dict[str, Any]) -> None:
+    import game
+
+    assert spec_calls["_namespace"][0][0][0]["VERSION"] == game.__version__
+
+
+def test_frozen_entry_point_calls_freeze_support() -> None:
+    text = (ROOT / "game" / "__main__.py").read_text(encoding="utf-8")
+    assert "multiprocessing.freeze_support()" in text
+    assert text.index("freeze_support()") < text.index("main()")
+
+
+# ----------------------------------------------------------------------------- the icon
+
+
+def test_icon_png_ico_icns(icon: ModuleType, tmp_path: Path) -> None:
+    paths = icon.make_icons(tmp_path)
+    png = paths["png"].read_bytes()
+    assert png.startswith(PNG_MAGIC)
+    assert struct.unpack(">II", png[16:24]) == (256, 256)  # IHDR width, height
+
+    ico = paths["ico"].read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", ico[:6])
+    assert (reserved, kind, count) == (0, 1, len(icon.ICO_SIZES))
+    for i in range(count):
+        w, h, _, _, planes, bpp, size, offset = struct.unpack("<BBBBHHII", ico[6 + 16 * i : 22 + 16 * i])
+        assert w == h and planes == 1 and bpp == 32
+        assert ico[offset : offset + 8] == PNG_MAGIC and offset + size <= len(ico)
+
+    icns = paths["icns"].read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+    pos, kinds = 8, []
+    while pos < len(icns):
+        kind_, length = icns[pos : pos + 4], struct.unpack(">I", icns[pos + 4 : pos + 8])[0]
+        assert icns[pos + 8 : pos + 16] == PNG_MAGIC
+        kinds.append(kind_)
+        pos += length
+    assert pos == len(icns)
+    assert b"ic08" in kinds and b"ic10" in kinds
+
+
+def test_icon_is_deterministic(icon: ModuleType) -> None:
+    assert icon.render_png(48) == icon.render_png(48)
+
+
+# ----------------------------------------------------------------------------- Linux extras
+
+
+def test_desktop_file_is_valid(build_script: ModuleType) -> None:
+    text = build_script.desktop_entry()
+    assert text.startswith("[Desktop Entry]\n")
+    parser = configparser.ConfigParser(interpolation=None, strict=True)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys are case-sensitive
+    parser.read_string(text)
+    entry = parser["Desktop Entry"]
+    assert entry["Type"] == "Application"
+    assert entry["Name"] == "Solitaire"
+    assert entry["Exec"].split()[0] == "solitaire"
+    assert entry["Icon"] == "solitaire"
+    assert entry["Terminal"] == "false"
+    for key in ("Categories", "Keywords"):
+        assert entry[key].endswith(";")
+    assert "Game" in entry["Categories"].split(";")
+    assert "@" not in text
+
+
+def test_tarball_is_reproducible(build_script: ModuleType, tmp_path: Path) -> None:
+    folder = tmp_path / "solitaire"
+    (folder / "_internal").mkdir(parents=True)
+    (folder / "solitaire").write_bytes(b"#!/bin/sh\n")
+    (folder / "solitaire").chmod(0o755)
+    (folder / "_internal" / "x.txt").write_text("x")
+    one = build_script.make_tarball(folder, tmp_path / "one.tar.gz").read_bytes()
+    os.utime(folder / "_internal" / "x.txt", (1, 1))
+    two = build_script.make_tarball(folder, tmp_path / "two.tar.gz").read_bytes()
+    assert one == two
+    with tarfile.open(tmp_path / "one.tar.gz") as tar:
+        names = tar.getnames()
+        assert names[0] == "solitaire" and "solitaire/_internal/x.txt" in names
+        assert tar.getmember("solitaire/solitaire").mode & 0o111
+
+
+def test_constraints_pin_the_build(build_script: ModuleType) -> None:
+    pins = build_script.pinned()
+    wanted = {"pygame-ce", "pysol-cards", "platformdirs", "pyinstaller", "pyinstaller-hooks-contrib"}
+    assert wanted <= set(pins)
+    for line in build_script.CONSTRAINTS.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        assert not line or ("==" in line and not any(c in line for c in "<>~!*"))
+
+
+# ----------------------------------------------------------------------------- the built app
+
+ONEDIR = ROOT / "dist" / "solitaire" / ("solitaire.exe" if sys.platform == "win32" else "solitaire")
+
+
+@pytest.mark.skipif(not ONEDIR.is_file(), reason="no build: run python build/build.py --onedir-only")
+@pytest.mark.parametrize("variant", ["kansas", "seahaven"])
+def test_built_app_from_another_cwd_finds_its_cards(variant: str, tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SOLITAIRE_SPEED="off")
+    env["SOLITAIRE_DATA_DIR"] = str(tmp_path / "data")
+    env.pop("SOLITAIRE_REPORT_FIRST_FRAME", None)
+    args = [str(ONEDIR), "--variant", variant, "--deal", "3", "--autoplay", "--exit-when-done"]
+    proc = subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, proc.stderr
+    assert f"{variant} deal 3" in proc.stdout
+    assert "missing card art" not in proc.stderr
+    assert (ONEDIR.parent / "_internal" / "assets" / "cards" / "classic" / "AS.svg").is_file()
+
+
+@pytest.mark.skipif(not ONEDIR.is_file(), reason="no build: run python build/build.py --onedir-only")
+def test_built_app_prints_version_and_deal(tmp_path: Path) -> None:
+    import game
+
+    run = {"cwd": tmp_path, "capture_output": True, "text": True, "timeout": 60}
+    version = subprocess.run([str(ONEDIR), "--version"], **run)  # type: ignore[call-overload]
+    assert version.returncode == 0 and version.stdout.strip() == f"solitaire {game.__version__}"
+    deal = subprocess.run([str(ONEDIR), "deal", "--variant", "seahaven", "--deal", "7"], **run)  # type: ignore[call-overload]
+    direct = subprocess.run(
+        [sys.executable, "-m", "game", "deal", "--variant", "seahaven", "--deal", "7"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert deal.returncode == 0 and deal.stdout == direct.stdout
+    bad = subprocess.run([str(ONEDIR), "deal", "--variant", "nope", "--deal", "7"], **run)  # type: ignore[call-overload]
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
