@@ -16,6 +16,7 @@ is asserted.
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import shutil
@@ -208,7 +209,15 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--runs", type=int, default=7)
     p.add_argument("--no-xvfb", action="store_true")
+    p.add_argument(
+        "--no-precompile", action="store_true", help="leave bytecode as it is (see the note printed)"
+    )
     args = p.parse_args()
+    if not args.no_precompile:
+        # A player's install caches bytecode after the first start; this machine sets
+        # PYTHONDONTWRITEBYTECODE=1, which would make every start compile every module again.
+        compileall.compile_dir(str(Path(__file__).resolve().parent.parent / "game"), quiet=1)
+        print("bytecode compiled ahead, as a player's install has it after its first start")
     xvfb = None if args.no_xvfb else start_xvfb()
     configs: list[tuple[str, str, str | None, dict[str, str]]] = [
         ("dummy", "dummy", None, {}),

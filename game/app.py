@@ -357,7 +357,9 @@ class App:
     def _warm_cards(self) -> bool:
         """While idle, render a few card images the table has not needed yet (a few ms)."""
         table = self.table
-        return table is not None and self.renderer.art.warm_some(table.layout.card_w, 0.006)
+        if table is not None and self.renderer.art.warm_some(table.layout.card_w, 0.006):
+            return True
+        return self.sound.warm_one()
 
     def _wait(self) -> pygame.event.Event | None:
         wake = self.top.wakeup(self.now())

@@ -127,6 +127,7 @@ class Sound:
     def __init__(self, settings: Callable[[], Settings]) -> None:
         self._settings = settings
         self._sounds: dict[str, pygame.mixer.Sound] | None = None
+        self._failed: set[str] = set()
         self._format = (RATE, 1)
         self.available: bool | None = None
         """None until the first sound; then whether the mixer opened."""
@@ -141,6 +142,21 @@ class Sound:
         if effect is not None:
             effect.set_volume(max(0.0, min(1.0, settings.volume)))
             effect.play()
+
+    def warm_one(self) -> bool:
+        """Once the mixer is open, synthesize one effect not made yet; True if one was.
+
+        The main loop calls this while idle, so the win chime (~100 ms of pure Python) is
+        ready before the game is won instead of stalling the last frame of the finish.
+        """
+        if not self.available or self._sounds is None:
+            return False
+        missing = next((n for n in EFFECTS if n not in self._sounds and n not in self._failed), None)
+        if missing is None:
+            return False
+        if self._effect(missing) is None:
+            self._failed.add(missing)
+        return True
 
     def stop(self) -> None:
         """Silence whatever is playing (sound was turned off)."""

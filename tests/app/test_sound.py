@@ -71,3 +71,18 @@ def test_muted_sound_never_opens_the_mixer(make_app: Callable[..., App], clock: 
     app.settings.sound = False
     deal_and_quit(app, clock)
     assert app.sound.available is None
+
+
+def test_idle_time_synthesizes_every_effect_once_the_mixer_is_open(make_app: Callable[..., App]) -> None:
+    from game.view.sound import EFFECTS
+
+    app = make_app()
+    assert app.sound.warm_one() is False  # nothing before the mixer is opened by a real sound
+    app.sound.play("pick")
+    if not app.sound.available:
+        pytest.skip("no mixer on this machine")
+    made = 0
+    while app.sound.warm_one():
+        made += 1
+        assert made <= len(EFFECTS)
+    assert app.sound._sounds is not None and set(app.sound._sounds) == set(EFFECTS)

@@ -1,0 +1,38 @@
+"""The cached table layer, repainted in place pile by pile, equals one drawn from scratch."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import game
+from game.view.card_art import CardArt
+from game.view.layout import compute_layout
+from game.view.renderer import Renderer
+
+
+@pytest.fixture(autouse=True)
+def display() -> None:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((900, 700))
+
+
+@pytest.mark.parametrize("key", ["kansas", "lady-jane", "seahaven"])
+def test_repainted_layer_matches_a_fresh_one(key: str) -> None:
+    g = game.new_game(key, deal=3)
+    layout = compute_layout(g.variant, (900, 700))
+    renderer = Renderer(CardArt())
+    rng = random.Random(1)
+    for _ in range(25):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        g.play(rng.choice(moves))
+        top = g.state.piles[g.variant.tableau[0]]
+        exclude = frozenset(top[-1:]) if rng.random() < 0.3 else frozenset()
+        layer = renderer.table_layer(layout, g.state, exclude)
+        fresh = Renderer(renderer.art).table_layer(layout, g.state, exclude)
+        assert pygame.image.tobytes(layer, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
