@@ -5,34 +5,16 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from variant_helpers import RANKS, assert_illegal, face_down, play_legal
 
 import game
 from game import Move
 
 DEALS = [1, 2, 617, 11982, 32000, 32001, 2**33 - 1]
-RANKS = "A23456789TJQK"
 
 
 def am(fields: str, redeals: int = 2) -> game.Game:
     return game.from_text(f"aunt-mary redeals={redeals} {fields}")
-
-
-def assert_illegal(g: game.Game, move: Move) -> None:
-    """``move`` is refused with IllegalMove and the position is left exactly as it was."""
-    before = g.text()
-    assert move not in g.legal_moves()
-    with pytest.raises(game.IllegalMove):
-        g.play(move)
-    assert g.text() == before
-
-
-def play_legal(g: game.Game, move: Move) -> None:
-    assert move in g.legal_moves()
-    g.play(move)
-
-
-def face_down(pile: list[str]) -> int:
-    return sum(card.islower() for card in pile)
 
 
 def deal_through(g: game.Game) -> list[str]:

@@ -9,6 +9,7 @@ import pytest
 from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game as PysolGame
 from pysol_cards.random_base import RandomBase
+from variant_helpers import assert_illegal, play_legal
 
 import game
 from game import Move
@@ -26,26 +27,6 @@ def position(**piles: str) -> game.Game:
     """A Baker's Game position: ``tableau_1="KSQS"`` puts KS then QS on tableau-1."""
     fields = " ".join(f"{name.replace('_', '-')}={cards}" for name, cards in piles.items())
     return game.from_text(f"{KEY} {fields}")
-
-
-def play_legal(g: game.Game, move: Move) -> None:
-    """``move`` is listed as legal and plays."""
-    assert move in g.legal_moves()
-    assert g.is_legal(move)
-    g.play(move)
-
-
-def assert_illegal(g: game.Game, move: Move) -> str:
-    """``move`` is refused with a one-line reason and the position is unchanged."""
-    text, snap = g.text(), g.snapshot()
-    assert move not in g.legal_moves()
-    with pytest.raises(game.IllegalMove) as info:
-        g.play(move)
-    message = str(info.value)
-    assert message.strip() and "\n" not in message
-    assert g.text() == text
-    assert g.snapshot() == snap
-    return message
 
 
 def pysol_layout(n: int) -> tuple[list[str], list[list[str]]]:

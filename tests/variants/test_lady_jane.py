@@ -3,41 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from variant_helpers import assert_illegal, face_down, play_legal, suit_from
 
 import game
 from game import Move
 
 DEALS = [1, 2, 617, 11982, 32000, 32001, 2**33 - 1]
 SUITS = "HSCD"
-RANKS = "A23456789TJQK"
 
 
 def lj(fields: str, base: str = "7") -> game.Game:
     return game.from_text(f"lady-jane base={base} {fields}")
-
-
-def assert_illegal(g: game.Game, move: Move) -> None:
-    """``move`` is refused with IllegalMove and the position is left exactly as it was."""
-    before = g.text()
-    assert move not in g.legal_moves()
-    with pytest.raises(game.IllegalMove):
-        g.play(move)
-    assert g.text() == before
-
-
-def play_legal(g: game.Game, move: Move) -> None:
-    assert move in g.legal_moves()
-    g.play(move)
-
-
-def face_down(pile: list[str]) -> int:
-    return sum(card.islower() for card in pile)
-
-
-def suit_from(base: str, suit: str) -> str:
-    """The 13 cards of ``suit`` in foundation order from ``base``, wrapping King to Ace."""
-    start = RANKS.index(base)
-    return "".join(RANKS[(start + i) % 13] + suit for i in range(13))
 
 
 # ---------------------------------------------------------------------------- LJ-1 deal
