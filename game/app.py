@@ -351,6 +351,7 @@ class App:
             elif self._warm_cards():
                 self.step()
             else:
+                self.renderer.trim()
                 self.step(self._wait())
         return self.exit_code
 

@@ -76,6 +76,15 @@ class Renderer:
         self._layers.clear()
         self._glows.clear()
 
+    def trim(self) -> None:
+        """Drop what only animations and drags need (called when the table goes idle).
+
+        Keeps the newest table layer; the next drag or animation rebuilds the rest.
+        """
+        while len(self._layers) > 1:
+            self._layers.popitem(last=False)
+        self._flips.clear()
+
     def set_art(self, art: CardArt) -> None:
         """Use another card art (a style change); forgets the cached tables."""
         self.art = art

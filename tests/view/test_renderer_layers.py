@@ -36,3 +36,18 @@ def test_repainted_layer_matches_a_fresh_one(key: str) -> None:
         layer = renderer.table_layer(layout, g.state, exclude)
         fresh = Renderer(renderer.art).table_layer(layout, g.state, exclude)
         assert pygame.image.tobytes(layer, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
+
+
+def test_trim_keeps_only_the_newest_layer_and_it_still_draws_right() -> None:
+    g = game.new_game("kansas", deal=5)
+    layout = compute_layout(g.variant, (900, 700))
+    renderer = Renderer(CardArt())
+    renderer.table_layer(layout, g.state)
+    g.play(g.legal_moves()[0])
+    newest = renderer.table_layer(layout, g.state)
+    renderer.trim()
+    assert renderer.table_layer(layout, g.state) is newest
+    g.play(g.legal_moves()[0])
+    layer = renderer.table_layer(layout, g.state)
+    fresh = Renderer(renderer.art).table_layer(layout, g.state)
+    assert pygame.image.tobytes(layer, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
