@@ -31,6 +31,8 @@ from game.controls.keys import intent_for_key
 from game.scenes.base import Damage, Scene
 from game.scenes.chooser import ChooserScene
 from game.scenes.table import TableScene
+from game.solver.advisor import Advisor, Worker
+from game.solver.worker import SolverWorker
 from game.view.card_art import CardArt
 from game.view.layout import MIN_WINDOW, clamp_window
 from game.view.renderer import Renderer
@@ -44,8 +46,10 @@ IDLE_WAIT_MS = 1000
 
 def run(args: argparse.Namespace) -> int:
     """Play: open the window and run until the player quits; returns the exit status."""
+    app: App | None = None
     try:
-        return App(args).run()
+        app = App(args)
+        return app.run()
     except KeyboardInterrupt:
         return 130
     except Exception as exc:
@@ -54,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"solitaire: unexpected error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     finally:
+        if app is not None:
+            app.close()
         pygame.quit()
 
 
@@ -80,6 +86,9 @@ def _refresh_rate() -> int:
 
 class App:
     """The window, the settings, the card art and the scene stack."""
+
+    solver_worker: Callable[[], Worker] = SolverWorker
+    """What runs the advisor's searches (tests put a synchronous stand-in here)."""
 
     def __init__(
         self,
@@ -121,6 +130,7 @@ class App:
         self.fps = _refresh_rate()
         self._full_redraw = True
         self._laid_out = self.surface.get_size()
+        self._advisor: Advisor | None = None
         self._first_scene(args)
 
     def _first_scene(self, args: argparse.Namespace) -> None:
@@ -130,6 +140,18 @@ class App:
             self.push(TableScene(self, variant or "lady-jane", deal, autoplay=autoplay))
         else:
             self.push(ChooserScene(self, deal))
+
+    @property
+    def advisor(self) -> Advisor:
+        """The solver's knowledge of the games played (its worker process starts on first use)."""
+        if self._advisor is None:
+            self._advisor = Advisor(type(self).solver_worker)
+        return self._advisor
+
+    def close(self) -> None:
+        """Stop the solver's worker process, if it was started."""
+        if self._advisor is not None:
+            self._advisor.close()
 
     # --------------------------------------------------------------- window
 
@@ -261,6 +283,9 @@ class App:
             self.push(ShortcutsScene(self))
         elif intent is Intent.MUTE:
             self.toggle_sound()
+        elif intent is Intent.DEMO and self.table is not None:
+            table = self.table
+            self.push(TableScene(self, table.g.key, demo=table.g))
 
     def request_quit(self) -> None:
         """Quit, asking first when a game in progress would be lost (the store saves nothing)."""
@@ -296,7 +321,10 @@ class App:
 
     def game_over(self, table: TableScene, won: bool) -> None:
         """The game is won or stuck: quit if told to, else show the win or no-moves screen."""
-        if self.exit_when_done:
+        if table.demo:
+            result = "won the deal" if won else "found no move left"
+            table.show_toast(f"The demo {result}. Press a key or click to go back.", None)
+        elif self.exit_when_done:
             print(table.outcome(), flush=True)
             self.quit(0)
         else:
@@ -307,7 +335,7 @@ class App:
 
     def autoplay_gave_up(self, table: TableScene) -> None:
         """Autoplay found no new position to go to (the game is neither won nor stuck)."""
-        if self.exit_when_done:
+        if self.exit_when_done and not table.demo:
             print(table.outcome(), flush=True)
             self.quit(0)
         else:
@@ -438,20 +466,36 @@ def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def merge_rects(rects: list[pygame.Rect], bounds: pygame.Rect, most: int = 8) -> list[pygame.Rect]:
-    """``rects`` clipped to ``bounds``, overlapping ones merged; one union if too many remain."""
+    """``rects`` clipped to ``bounds`` and merged: two become their union when it covers no
+    more than they do apart, and while more than ``most`` remain, the two whose union adds
+    the least. (A card's rectangle touching the status strip must not make the whole
+    window's width one area.)"""
     merged: list[pygame.Rect] = []
     for rect in (r.clip(bounds) for r in rects):
-        if not rect.width or not rect.height:
-            continue
-        for i, other in enumerate(merged):
-            if other.colliderect(rect):
-                merged[i] = other.union(rect)
-                break
-        else:
+        i = 0
+        while i < len(merged) and rect.width and rect.height:
+            other = merged[i]
+            union = rect.union(other)
+            if _area(union) <= _area(rect) + _area(other) and other.colliderect(rect):
+                rect = union  # and look again: the union may now cover others
+                merged.pop(i)
+                i = 0
+            else:
+                i += 1
+        if rect.width and rect.height:
             merged.append(rect)
-    if len(merged) > most:
-        return [merged[0].unionall(merged[1:])]
+    while len(merged) > most:
+        _, i, j = min(
+            (_area(a.union(b)) - _area(a) - _area(b), i, j)
+            for i, a in enumerate(merged)
+            for j, b in enumerate(merged[:i])
+        )
+        merged[j] = merged[j].union(merged.pop(i))
     return merged
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height
 
 
 _QUIT_TITLE = "Quit the game?"

@@ -121,10 +121,10 @@ class Persistence:
                 deal = self.store.daily_deal(variant)
         return game.new_game(variant, deal), 0.0, False
 
-    def started(self, g: Game, *, daily: bool = False) -> None:
-        """``g`` is a new deal: it becomes its variant's game in progress."""
+    def started(self, g: Game, *, daily: bool = False, winnable: bool = False) -> None:
+        """``g`` is a new deal: it becomes its variant's game in progress. ``winnable``: the
+        solver proved it winnable before it was dealt ("winnable deals only")."""
         today: date | None = self.store.today() if daily else None
-        winnable = self.stored.winnable_only_for(g.key)
         self.store.start_game(g, winnable_only=winnable, daily=today)
 
     def saved(self, g: Game, elapsed: float) -> None:

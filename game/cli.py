@@ -116,14 +116,17 @@ def solve_parser() -> argparse.ArgumentParser:
 
 
 def solve_command(args: argparse.Namespace) -> int:
-    """Print the verdict, the winning moves one per line, the time and the positions searched."""
+    """Print the verdict and the deal's difficulty, the winning moves one per line, the time and
+    the positions searched."""
     import json
 
+    from game.solver.rating import rate
     from game.solver.search import Budget, solve
 
     g = game.new_game(args.variant, deal=args.deal)
     result = solve(g, Budget(seconds=args.budget))
     moves = [str(m) for m in result.moves]
+    rating = rate(args.variant, result)
     if args.json:
         record = {
             "variant": args.variant,
@@ -132,10 +135,11 @@ def solve_command(args: argparse.Namespace) -> int:
             "moves": moves,
             "seconds": round(result.seconds, 4),
             "nodes": result.positions,
+            "rating": rating.value,
         }
         sys.stdout.write(json.dumps(record) + "\n")
         return 0
-    lines = [f"{args.variant} deal {args.deal}: {result.verdict.value}", *moves]
+    lines = [f"{args.variant} deal {args.deal}: {result.verdict.value} (difficulty: {rating})", *moves]
     lines.append(f"{len(moves)} moves, {result.seconds:.3f} s, {result.positions} positions searched")
     sys.stdout.write("\n".join(lines) + "\n")
     return 0

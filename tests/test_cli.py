@@ -72,3 +72,23 @@ def test_bad_input_is_one_line_and_status_2(args: list[str], needle: str) -> Non
 def test_version_is_printed() -> None:
     result = run("--version")
     assert result.returncode == 0 and result.stdout.strip() == f"solitaire {game.__version__}"
+
+
+def test_solve_json_gives_a_line_that_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["solve", "--variant", "seahaven", "--deal", "2", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["verdict"] == "winnable" and record["rating"] == "easy"
+    assert record["nodes"] > 0 and record["seconds"] >= 0
+    g = game.new_game("seahaven", 2)
+    for text in record["moves"]:
+        g.play(game.Move.parse(text))
+    assert g.is_won()
+
+
+def test_solve_prints_verdict_moves_time_and_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "--variant", "bakers-game", "--deal", "1", "--budget", "5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "bakers-game deal 1: unwinnable (difficulty: unwinnable)"
+    assert lines[-1].startswith("0 moves, ") and lines[-1].endswith(" positions searched")

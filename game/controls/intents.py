@@ -26,3 +26,5 @@ class Intent(Enum):
     DEAL = "deal"
     MUTE = "mute"
     SHORTCUTS = "shortcuts"
+    REWIND = "rewind"
+    DEMO = "demo"

@@ -30,8 +30,9 @@ _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 def intent_for_key(key: int, mod: int) -> Intent | None:
     """The intent of a key press: Ctrl+N new deal, Ctrl+R restart, Ctrl+Z undo, Ctrl+Shift+Z and
-    Ctrl+Y redo, H hint, F finish, D deal, M mute, ``?`` the shortcuts, F1 rules, F11 and
-    Alt+Enter fullscreen, Esc, Ctrl+Q quit. (The focus keys are ``game.controls.focus``'s.)"""
+    Ctrl+Y redo, Shift+Backspace rewind (to the last winnable position), H hint, F finish,
+    D deal, M mute, ``?`` the shortcuts, F1 rules, F11 and Alt+Enter fullscreen, Esc, Ctrl+Q
+    quit. (The focus keys are ``game.controls.focus``'s.)"""
     ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
     if ctrl and key == pygame.K_z and mod & pygame.KMOD_SHIFT:
         return Intent.REDO
@@ -43,4 +44,6 @@ def intent_for_key(key: int, mod: int) -> Intent | None:
         return None
     if key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT:
         return Intent.SHORTCUTS
+    if key == pygame.K_BACKSPACE and mod & pygame.KMOD_SHIFT:
+        return Intent.REWIND
     return _PLAIN_KEYS.get(key)

@@ -72,6 +72,11 @@ class Game:
         return [step.moves for step in self._done]
 
     @property
+    def positions(self) -> list[State]:
+        """The positions the game has passed through: the opening first, the current one last."""
+        return [step.before for step in self._done] + [self._state]
+
+    @property
     def redo_history(self) -> list[tuple[Move, ...]]:
         """The moves of each undone action, next to redo first."""
         return [step.moves for step in reversed(self._undone)]

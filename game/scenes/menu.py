@@ -30,11 +30,16 @@ class MenuScene(Overlay):
 
     def items(self) -> list[tuple[Hashable, str]]:
         """The menu's entries, labels showing the settings' current values."""
-        s = self.app.settings
+        s, stored = self.app.settings, self.app.persist.stored
+        table = self.app.table
+        key = table.g.key if table is not None else stored.last_variant
+        only = "On" if key and stored.winnable_only_for(key) else "Off"
         return [
             (Intent.CLOSE, "Resume"),
             (Intent.NEW_DEAL, "New deal"),
             (Intent.RESTART, "Restart this deal"),
+            (Intent.REWIND, "Rewind to winnable"),
+            (Intent.DEMO, "Demo"),
             (Intent.CHANGE_GAME, "Change game"),
             ("daily", "Deal of the day"),
             ("stats", "Statistics  (S)"),
@@ -42,6 +47,8 @@ class MenuScene(Overlay):
             (Intent.SHORTCUTS, "Keys and gamepad  (?)"),
             ("speed", f"Animation: {s.speed.title()}"),
             ("auto", f"Automatic moves: {'On' if s.auto_moves else 'Off'}"),
+            ("winnable", f"Winnable deals only: {only}"),
+            ("indicator", f"Winnable indicator: {'On' if stored.winnable_indicator else 'Off'}"),
             ("click", f"Click to move: {'On' if s.click_to_move else 'Off'}"),
             ("cards", f"Cards: {_STYLE_NAMES.get(s.card_style, s.card_style)}"),
             ("contrast", f"High contrast: {'On' if s.high_contrast else 'Off'}"),
@@ -51,21 +58,23 @@ class MenuScene(Overlay):
         ]
 
     def layout(self) -> None:
+        """Two columns, the game's commands on the left and the settings on the right."""
         w, h = self.app.size
         items = self.items()
+        rows = (len(items) + 1) // 2
         size = ui_size((w, h))
-        bh = max(16, min(int(size * 1.6), (h - 40 - size * 3) // len(items) - 4))
+        bh = max(16, min(int(size * 1.6), (h - 40 - size * 3) // rows - 4))
         gap = max(3, bh // 6)
-        width = min(w - 40, size * 16)
-        height = size * 3 + len(items) * (bh + gap)
-        self.rect = Rect(0, 0, width, height)
+        column = min((w - 40 - 3 * size) // 2, size * 13)
+        width = 2 * column + 3 * size
+        self.rect = Rect(0, 0, width, size * 3 + rows * (bh + gap))
         self.rect.center = (w // 2, h // 2)
         self._size = size
-        y = self.rect.top + size * 2 + gap
         self.buttons = []
-        for action, label in items:
-            self.buttons.append(Button(action, label, Rect(self.rect.left + size, y, width - 2 * size, bh)))
-            y += bh + gap
+        for i, (action, label) in enumerate(items):
+            x = self.rect.left + size + (i // rows) * (column + size)
+            y = self.rect.top + size * 2 + gap + (i % rows) * (bh + gap)
+            self.buttons.append(Button(action, label, Rect(x, y, column, bh)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -85,9 +94,17 @@ class MenuScene(Overlay):
             self._key(event.key)
 
     def _key(self, key: int) -> None:
-        """Up and Down (Tab) move the highlight, Enter or Space chooses it."""
+        """Up and Down (Tab) move the highlight, Left and Right jump between the columns,
+        Enter or Space chooses."""
         actions = [b.action for b in self.buttons]
-        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
+        rows = (len(actions) + 1) // 2
+        steps = {
+            pygame.K_UP: -1,
+            pygame.K_DOWN: 1,
+            pygame.K_TAB: 1,
+            pygame.K_LEFT: -rows,
+            pygame.K_RIGHT: rows,
+        }
         if key in steps and actions:
             i = actions.index(self.hover) if self.hover in actions else (-1 if steps[key] > 0 else 0)
             self.hover = actions[(i + steps[key]) % len(actions)]
@@ -112,6 +129,10 @@ class MenuScene(Overlay):
         elif action == "sound":
             settings.next_volume()
             self.app.sound.play("drop")
+        elif action == "winnable":
+            self._toggle_winnable_only()
+        elif action == "indicator":
+            self.app.persist.remember(winnable_indicator=not self.app.persist.stored.winnable_indicator)
         elif action in ("daily", "stats"):
             self.app.pop(self)
             store_command(self.app, str(action))
@@ -123,12 +144,23 @@ class MenuScene(Overlay):
         self.layout()
         self.invalidate()
 
+    def _toggle_winnable_only(self) -> None:
+        """Turn "winnable deals only" on or off for the game on the table (a setting per game)."""
+        table = self.app.table
+        if table is None:
+            return
+        stored = self.app.persist.stored
+        key = table.g.key
+        self.app.persist.remember(
+            winnable_only={**stored.winnable_only, key: not stored.winnable_only_for(key)}
+        )
+
     def _command(self, action: Hashable) -> None:
         self.app.pop(self)
         table = self.app.table
         if action is Intent.CLOSE or not isinstance(action, Intent):
             return
-        if action in (Intent.NEW_DEAL, Intent.RESTART) and table is not None:
+        if action in (Intent.NEW_DEAL, Intent.RESTART, Intent.REWIND) and table is not None:
             table.perform(action)
         else:
             self.app.perform(action)

@@ -24,6 +24,7 @@ KEYBOARD: tuple[tuple[str, str], ...] = (
     ("F", "Finish: send the rest home"),
     ("Ctrl+Z, Backspace", "Undo"),
     ("Ctrl+Y, Ctrl+Shift+Z", "Redo"),
+    ("Shift+Backspace", "Rewind to the last winnable position"),
     ("Ctrl+R", "Restart this deal"),
     ("Ctrl+N, F2", "New deal"),
     ("S", "Statistics"),

@@ -25,7 +25,8 @@ from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
 from game.scenes.base import Damage, Scene
-from game.solver.heuristic import best_move, is_stock_action
+from game.scenes.coach import WAIT, Coach
+from game.solver.heuristic import is_stock_action
 from game.view.animation import Animator, Spot, Sprite, plan_deal, plan_transition
 from game.view.hud import clock_text, draw_status, draw_toolbar, title_width, toolbar_buttons
 from game.view.layout import compute_layout
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 
 HINT_TIME = 3.0
 TOAST_TIME = 2.5
+ANSWER_POLL = 0.05
+"""While the solver is searching, the table looks for its answer this often (seconds)."""
 AUTO_SPEED = 0.8
 """Automatic moves glide a little faster than the player's own."""
 FINISH_ACCELERATION = 0.86
@@ -98,8 +101,17 @@ class TableScene(Scene):
     """The table for one game (see the module doc)."""
 
     def __init__(
-        self, app: App, variant: str, deal: int | None = None, autoplay: bool = False, *, daily: bool = False
+        self,
+        app: App,
+        variant: str,
+        deal: int | None = None,
+        autoplay: bool = False,
+        *,
+        daily: bool = False,
+        demo: Game | None = None,
     ) -> None:
+        """The table for ``variant``: its saved game, deal ``deal``, today's deal (``daily``), or
+        (``demo``) a copy of a game for the computer to play on from where it stands."""
         super().__init__(app)
         self.animator = Animator()
         self.pointer = Pointer()
@@ -110,7 +122,10 @@ class TableScene(Scene):
         self.hint: tuple[Move, float] | None = None
         self.toast: tuple[str, float] | None = None
         self.hover: Hashable | None = None
-        self.autoplay = Autoplay() if autoplay else None
+        self.autoplay = Autoplay() if autoplay or demo is not None else None
+        self.demo = demo is not None
+        """A demo over the player's own table: any key or click goes back to it."""
+        self.coach = Coach(self)
         self.sprites: list[Sprite] = []
         self.buttons: list[Button] = []
         self._buttons: list[Button] = []
@@ -118,22 +133,36 @@ class TableScene(Scene):
         self._now = app.now()
         self._drawn: tuple[object, ...] = ()
         self._partial: list[Rect] = []
-        self._was_busy = False
-        self._transition: object = None
+        self._shown: tuple[State, frozenset[int]] | None = None
         self._finish: tuple[State, list[Move] | None] | None = None
         self.daily = daily
-        if autoplay:  # the computer's games are not the player's: not saved, not counted
+        if demo is not None:
+            g, elapsed, resumed = Game(demo.variant, demo.state, demo.deal), 0.0, False
+        elif autoplay:  # the computer's games are not the player's: not saved, not counted
             g, elapsed, resumed = game.new_game(variant, deal), 0.0, False
         else:
             g, elapsed, resumed = app.persist.game_for(variant, deal, daily=daily)
             self.daily = daily or (resumed and app.persist.is_daily(g))
         self.g = g
         self.layout = compute_layout(self.g.variant, app.size)
-        self._start(self.g, elapsed, resumed)
+        fresh = not resumed and deal is None and not daily and self.autoplay is None
+        if fresh and self.coach.winnable_only():
+            self._start(self.g, record=False)
+            self.coach.find_deal()
+        else:
+            self._start(self.g, elapsed, resumed)
 
     # ------------------------------------------------------------- the game
 
-    def _start(self, g: Game, elapsed: float = 0.0, resumed: bool = False) -> None:
+    def _start(
+        self,
+        g: Game,
+        elapsed: float = 0.0,
+        resumed: bool = False,
+        *,
+        record: bool = True,
+        winnable: bool = False,
+    ) -> None:
         """Show a game (new, or ``resumed`` from the store): the deal flies out, the safe cards go home."""
         self.g = g
         self.layout = compute_layout(g.variant, self.app.size)
@@ -151,18 +180,28 @@ class TableScene(Scene):
         state, speed = g.state, self.app.settings.speed_factor
         self.animator.push(lambda layout: plan_deal(layout, state, speed=speed))
         self._auto_moves()
-        if self.autoplay is None:
+        if self.autoplay is None and record:
             if resumed:
                 self._save()
             else:
-                self.app.persist.started(g, daily=self.daily)
+                self.app.persist.started(g, daily=self.daily, winnable=winnable)
         self.invalidate()
         pygame.display.set_caption(f"Solitaire — {g.variant.name}")
 
     def new_deal(self, deal: int | None = None) -> None:
-        """Start a new game of the same variant (a random deal unless ``deal`` is given)."""
+        """Start a new game of the same variant (a random deal unless ``deal`` is given; with
+        "winnable deals only" on, a random deal the solver proves winnable)."""
         self.daily = False
+        if deal is None and self.autoplay is None and self.coach.winnable_only():
+            self.coach.find_deal()
+            return
         self._start(game.new_game(self.g.key, deal))
+
+    def start_found(self, g: Game, winnable: bool) -> None:
+        """Show the deal a search for a winnable deal settled on."""
+        self.daily = False
+        self.toast = None
+        self._start(g, winnable=winnable)
 
     def same_deal(self) -> None:
         """Deal the same number again, from the start (a new game in the statistics)."""
@@ -249,7 +288,10 @@ class TableScene(Scene):
             return
         self._queue_finish(line, automatic=False)
         self._save()
-        self.invalidate()
+        if self.selection is None and self.hint is None:
+            self._partial.append(self.layout.toolbar)  # the cards are redrawn pile by pile
+        else:
+            self.invalidate()
 
     def _queue_finish(self, line: list[Move], automatic: bool) -> None:
         factor = 1.0
@@ -297,18 +339,27 @@ class TableScene(Scene):
         self.invalidate()
 
     def show_hint(self) -> None:
-        """Outline the move the heuristic likes best, for a few seconds."""
+        """H: outline the solver's next move, or the heuristic's (``Coach.hint``)."""
         self.finish_animations()
-        move = best_move(self.g, self.seen)
-        if move is None:
-            self.show_toast("No helpful move found. Try Undo.")
-            return
-        self.hint = (move, self._now + HINT_TIME)
-        self.invalidate()
+        self.coach.hint()
 
-    def show_toast(self, message: str) -> None:
-        """A short message above the status line."""
-        self.toast = (message, self._now + TOAST_TIME)
+    def set_hint(self, move: Move, reason: str) -> None:
+        """Outline ``move`` for a few seconds, saying why."""
+        self.hint = (move, self._now + HINT_TIME)
+        self.show_toast(reason, HINT_TIME)
+
+    def undo_steps(self, steps: int) -> None:
+        """Take back ``steps`` actions at once, animated as one (the rewind)."""
+        self.finish_animations()
+        before = self.g.state
+        for _ in range(min(steps, self.g.moves_made)):
+            self.g.undo()
+        self._queue(before, self.g.state)
+        self._after_history()
+
+    def show_toast(self, message: str, duration: float | None = TOAST_TIME) -> None:
+        """A short message above the status line (``duration`` None: until the next one)."""
+        self.toast = (message, self._now + duration if duration is not None else float("inf"))
         self.invalidate()
 
     def finish_animations(self) -> None:
@@ -334,6 +385,9 @@ class TableScene(Scene):
     # ---------------------------------------------------------------- input
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.coach.search is not None or self.demo:
+            self._interrupt(event)
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -343,6 +397,21 @@ class TableScene(Scene):
                 self._gesture(gesture)
         elif event.type == pygame.WINDOWLEAVE:
             self._hover((-1, -1))
+
+    def _interrupt(self, event: pygame.event.Event) -> None:
+        """While looking for a deal, or in a demo: a key or click stops it (toolbar buttons work)."""
+        button = button_at(self.buttons, event.pos) if event.type == pygame.MOUSEBUTTONUP else None
+        if button is not None and not (self.demo and button.action is not Intent.FULLSCREEN):
+            self.perform(button.action)  # type: ignore[arg-type]
+        elif event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        elif event.type == pygame.KEYDOWN and intent_for_key(event.key, event.mod) is Intent.FULLSCREEN:
+            self.app.toggle_fullscreen()
+        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            if self.demo:
+                self.app.pop(self)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.coach.cancel_search()
 
     def _key(self, event: pygame.event.Event) -> None:
         if self.keyboard.handle_key(event):
@@ -363,6 +432,7 @@ class TableScene(Scene):
             Intent.RESTART: self.restart,
             Intent.NEW_DEAL: self.new_deal,
             Intent.HINT: self.show_hint,
+            Intent.REWIND: self.coach.rewind,
             Intent.FINISH: self.finish,
             Intent.DEAL: self.keyboard.deal,
         }
@@ -523,6 +593,8 @@ class TableScene(Scene):
         times += [until - now for until in self._deadlines()]
         if self.autoplay is not None and not self.autoplay.done:
             times.append(0.0)
+        if self.coach.waiting():
+            times.append(ANSWER_POLL)
         return max(0.0, min(times)) if times else None
 
     def _deadlines(self) -> list[float]:
@@ -531,18 +603,22 @@ class TableScene(Scene):
     def update(self, now: float) -> Damage:
         self._now = now
         busy = self.animator.update(now, self.layout)
-        transition = self.animator.current
         sprites = self.animator.sprites(now) if busy else []
         self._expire(now)
+        if self.coach.tick(now):
+            self._partial += [self.layout.status, self.layout.toolbar]
         if not busy:
             self._settle()
         self.buttons = self._toolbar()
-        same_scene = busy and transition is self._transition and self._was_busy
-        full = super().update(now) or (busy and not same_scene) or self._was_busy != busy
+        full = super().update(now)
         partial, self._partial = self._partial, []
-        if same_scene:
-            partial += self._sprite_damage(self.sprites, sprites)
-        self.sprites, self._transition, self._was_busy = sprites, transition, busy
+        shown = self._layer_key()
+        if self._shown is not None and shown != self._shown:  # cards took off or landed
+            reach = self.layout.card_w // 5 + 4 if self.keyboard.visible else 0  # the focus ring
+            areas = self.app.renderer.changed_areas(self.layout, self._shown, shown)
+            partial += [area.inflate(2 * reach, 2 * reach) for area in areas]
+        partial += self._sprite_damage(self.sprites, sprites)
+        self.sprites, self._shown = sprites, shown
         status = self._status_key()
         if status != self._drawn:
             self._drawn = status
@@ -552,18 +628,11 @@ class TableScene(Scene):
         return partial or False
 
     def _sprite_damage(self, before: list[Sprite], after: list[Sprite]) -> list[Rect]:
-        """Where moving cards were and are, for the cards that moved since the last frame."""
-        old = {s.card: s for s in before}
-        pad = max(4, self.layout.card_w // 8)
+        """Where moving cards (and their shadows) were and are, for those that changed."""
         size = self.layout.card_size
-        rects = []
-        for s in after:
-            o = old.get(s.card)
-            if o != s:
-                rects.append(Rect(round(s.x), round(s.y), *size).inflate(2 * pad, 2 * pad))
-                if o is not None:
-                    rects.append(Rect(round(o.x), round(o.y), *size).inflate(2 * pad, 2 * pad))
-        return rects
+        old = self.app.renderer.sprite_areas(before, size)
+        new = self.app.renderer.sprite_areas(after, size)
+        return [r for k, r in old.items() if k not in new] + [r for k, r in new.items() if k not in old]
 
     def _expire(self, now: float) -> None:
         if self.hint is not None and now >= self.hint[1]:
@@ -597,8 +666,10 @@ class TableScene(Scene):
         g = self.g
         auto.seen.add(g.state)
         over = g.is_won() or auto.actions >= MAX_AUTOPLAY_ACTIONS or auto.stalled(g)
-        move = None if over else best_move(g, auto.seen)
-        if move is None:
+        move = None if over else self.coach.demo_move(auto.seen)
+        if move == WAIT:
+            return
+        if not isinstance(move, Move):
             auto.done = True
             return
         auto.actions += 1
@@ -628,7 +699,11 @@ class TableScene(Scene):
             (Intent.FINISH, "Finish", self._finish_line() is not None),
             (Intent.FULLSCREEN, "Window" if self.app.fullscreen else "Full screen", True),
         ]
-        if self.autoplay is not None:
+        if self.coach.outlook_lost():
+            items.insert(6, (Intent.REWIND, "Rewind", True))
+        if self.demo:
+            items = [(Intent.CLOSE, "Stop demo", True), items[-1]]
+        elif self.autoplay is not None or self.coach.search is not None:
             items = [(a, label, on and a in (Intent.MENU, Intent.FULLSCREEN)) for a, label, on in items]
         key = (tuple(items), tuple(self.layout.toolbar), title)
         if self._buttons_key != key:
@@ -647,7 +722,10 @@ class TableScene(Scene):
     def title(self) -> str:
         """The game's name and deal number."""
         daily = "  ·  Deal of the day" if self.daily else ""
-        return f"{self.g.variant.name}  ·  Deal {self.g.deal}{daily}"
+        rating = self.coach.rating_text()
+        rated = f"  ·  {rating}" if rating else ""
+        demo = "Demo: " if self.demo else ""
+        return f"{demo}{self.g.variant.name}  ·  Deal {self.g.deal}{rated}{daily}"
 
     def status_items(self) -> list[tuple[str, str]]:
         """Score, moves, time, and the stock, redeals and base rank where the game has them."""
@@ -664,6 +742,8 @@ class TableScene(Scene):
             items.append(("Redeals", str(state.redeals_left)))
         if v.dealt_base:
             items.append(("Base", rank_mark(state.base_rank)))
+        if (outlook := self.coach.status_item()) is not None:
+            items.append(outlook)
         return items
 
     def _status_key(self) -> tuple[object, ...]:
@@ -674,7 +754,7 @@ class TableScene(Scene):
         if drag is None:
             return []
         rects = drag.rects(self.layout.card_size)
-        pad = max(4, self.layout.card_w // 8)
+        pad = max(4, self.layout.card_w // 6 + 2)  # the shadow included
         return [rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad)]
 
     def _target_damage(self, move: Move | None) -> list[Rect]:
@@ -689,21 +769,29 @@ class TableScene(Scene):
 
     def draw(self, surface: Surface) -> None:
         layout, renderer = self.layout, self.app.renderer
-        state = self.display_state
-        exclude = self.animator.current.moving if self.animator.current is not None else frozenset()
-        if self.drag is not None:
-            exclude = exclude | frozenset(self.drag.cards)
+        state, exclude = self._layer_key()
         surface.blit(renderer.table_layer(layout, state, exclude), (0, 0))
         self._draw_highlights(surface, state)
         renderer.draw_sprites(surface, self.sprites, layout.card_size)
         if self.drag is not None:
             self._draw_drag(surface, self.drag)
         self.keyboard.draw(surface, state, self.app.settings.high_contrast)
-        draw_toolbar(surface, layout.toolbar, self.buttons, self.hover, self.title())
-        note = f"Autoplay: {self.autoplay.actions} actions" if self.autoplay else ""
-        draw_status(surface, layout.status, self.status_items(), note)
+        clip = surface.get_clip()  # a partial redraw often leaves the bars alone
+        if clip.colliderect(layout.toolbar):
+            draw_toolbar(surface, layout.toolbar, self.buttons, self.hover, self.title())
+        if clip.colliderect(layout.status):
+            note = f"Autoplay: {self.autoplay.actions} actions" if self.autoplay else ""
+            draw_status(surface, layout.status, self.status_items(), note)
         if self.toast is not None:
             self._draw_toast(surface, self.toast[0])
+
+    def _layer_key(self) -> tuple[State, frozenset[int]]:
+        """The state the table layer shows and the cards it leaves out (moving or dragged)."""
+        current = self.animator.current
+        exclude = current.moving if current is not None else frozenset()
+        if self.drag is not None:
+            exclude = exclude | frozenset(self.drag.cards)
+        return self.display_state, exclude
 
     def _draw_highlights(self, surface: Surface, state: State) -> None:
         renderer, layout = self.app.renderer, self.layout

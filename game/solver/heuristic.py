@@ -1,4 +1,4 @@
-"""A quick hint until the real solver exists: the legal move that looks most promising.
+"""The heuristic hint: the legal move that looks most promising, and what a move does.
 
 Each legal move is tried on a scratch copy of the game and scored by rules of thumb:
 cards going home and face-down cards turned up count most, then emptied piles, cards freed
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 
+from game.engine.cards import Card
 from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
@@ -120,3 +121,29 @@ def _outlook(v: Variant, after: State) -> float:
     home_now = len(scratch.auto_moves())
     card_moves = sum(1 for m in scratch.legal_moves() if not is_stock_action(v, m))
     return 30.0 * home_now + 0.4 * min(card_moves, 20)
+
+
+def describe(game: Game, move: Move) -> str:
+    """What ``move`` does for the player, in a few words ("turns up a face-down card")."""
+    v = game.variant
+    if is_stock_action(v, move):
+        return "turns the waste back over" if move.target == "stock" else "deals from the stock"
+    source, target = v.index[move.source], v.index[move.target]
+    before, after = game.state, _after(game, move)
+    card = Card(before.piles[source][-move.count])
+    if v.kinds[target] is Kind.FOUNDATION:
+        return f"sends the {card.name.lower()} home"
+    if _face_down(v, after) < _face_down(v, before):
+        return "turns up a face-down card"
+    if v.kinds[source] is Kind.TABLEAU and not after.piles[source]:
+        return "empties a column"
+    freed = {
+        Kind.CELL: "frees a cell",
+        Kind.RESERVE: "plays a reserve card",
+        Kind.WASTE: "plays the waste card",
+    }
+    if v.kinds[source] in freed:
+        return freed[v.kinds[source]]
+    if v.kinds[target] is Kind.CELL:
+        return f"parks the {card.name.lower()} in a cell"
+    return f"moves the {card.name.lower()} into place"

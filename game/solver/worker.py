@@ -8,6 +8,7 @@ ones that are still running, since only the latest position matters to a player.
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import queue
 from dataclasses import dataclass
 from multiprocessing.sharedctypes import Synchronized
@@ -15,6 +16,10 @@ from typing import Any
 
 from game.engine.game import Game
 from game.solver.search import Budget, Verdict, solve
+
+RECYCLE_MIB = 120
+"""After an answer, a worker holding more memory than this exits (searches peak far higher
+than the idle process, and Python keeps what it freed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +61,17 @@ def _serve(requests: Any, answers: Any, latest: Synchronized[int]) -> None:
                 result.seconds,
             )
         )
+        if _resident_mib() > RECYCLE_MIB:
+            return  # give a big search's memory back; the next request starts a fresh process
+
+
+def _resident_mib() -> float:
+    """This process's resident memory in MiB (0 where the system does not say)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") / 2**20)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
 
 
 class SolverWorker:
@@ -86,6 +102,10 @@ class SolverWorker:
         self._latest.value = self._next
         self._requests.put((self._next, game.text(), budget.seconds, budget.positions))
         return self._next
+
+    def alive(self) -> bool:
+        """Whether the process is running (it is started again by the next ``submit``)."""
+        return self._process is not None and self._process.is_alive()
 
     def answers(self) -> list[Answer]:
         """Every answer that has arrived, without waiting."""

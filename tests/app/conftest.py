@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from solver_stand_in import InlineWorker
 
 from game.app import App
 
@@ -49,6 +50,15 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "solitaire-data"
     monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def solver(monkeypatch: pytest.MonkeyPatch) -> InlineWorker:
+    """The apps' solver worker: searches in this process, and only once a test says so
+    (``solver.hold = False``); until then every search is "still under way"."""
+    worker = InlineWorker(hold=True, max_seconds=2.0)
+    monkeypatch.setattr(App, "solver_worker", lambda: worker)
+    return worker
 
 
 @pytest.fixture

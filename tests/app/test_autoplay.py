@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 
 import pytest
+from solver_stand_in import InlineWorker
 
 import game
 from game.app import App
@@ -16,8 +17,13 @@ from tests.app.conftest import FakeClock
 
 @pytest.mark.parametrize("variant", list(game.VARIANTS))
 def test_autoplay_exits_zero_when_done(
-    make_app: Callable[..., App], clock: FakeClock, capsys: pytest.CaptureFixture[str], variant: str
+    make_app: Callable[..., App],
+    clock: FakeClock,
+    solver: InlineWorker,
+    capsys: pytest.CaptureFixture[str],
+    variant: str,
 ) -> None:
+    solver.hold = False
     app = make_app(
         speed="fast", variant=variant, deal=7, autoplay=True, exit_when_done=True, window=(640, 480)
     )

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from solver_stand_in import InlineWorker
 
 from game.app import App
 from game.view.layout import MIN_WINDOW
@@ -110,11 +111,30 @@ def test_closing_the_window_before_any_move_quits_at_once(make_app: Callable[...
     assert not app.running
 
 
-def test_an_idle_table_asks_for_no_redraw(make_app: Callable[..., App], clock: FakeClock) -> None:
+def test_an_idle_table_asks_for_no_redraw(
+    make_app: Callable[..., App], clock: FakeClock, solver: InlineWorker
+) -> None:
+    solver.hold = False
+    app = make_app(variant="seahaven", deal=2)
+    settle(app, clock)
+    app.step()  # the winnable check's answer comes in
+    table = app.table
+    assert table is not None
+    assert not app.advisor.busy()
+    table.update(clock())
+    assert table.update(clock()) is False
+    assert table.wakeup(clock()) is None  # no clock running before the first move
+
+
+def test_a_table_waiting_for_the_solver_polls_without_redrawing(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
     app = make_app()
     settle(app, clock)
     app.step()
     table = app.table
     assert table is not None
+    assert app.advisor.busy()
+    table.update(clock())
     assert table.update(clock()) is False
-    assert table.wakeup(clock()) is None  # no clock running before the first move
+    assert table.wakeup(clock()) == pytest.approx(0.05)

@@ -1,0 +1,267 @@
+"""The table's solver features: the winnable indicator, hints, rewind, the demo's moves,
+deal ratings and "winnable deals only".
+
+The answers come from the app's ``Advisor`` (``game.solver.advisor``), which searches in
+another process; this module decides what to ask and when, and never makes the frame loop
+wait: a hint that needs a search is shown when the answer comes (at most ``HINT_WAIT``
+later, else the heuristic's move is shown, said so), a rewind that needs the history
+checked waits the same way, and a search for a winnable deal runs while the table stays
+responsive (Esc gives up and keeps the game on the table).
+
+Hints never depend on cards the player cannot see: while any card is face down (the stock
+included) the hint is the heuristic's. The indicator, rewind and the demo use every card,
+as the issue asks of them ("perfect information").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import game
+from game.engine.game import Game
+from game.engine.moves import Move
+from game.engine.state import State
+from game.solver.advisor import Advisor, Outlook
+from game.solver.heuristic import best_move, describe
+from game.solver.rating import RATING_BUDGET, Difficulty
+
+if TYPE_CHECKING:
+    from game.scenes.table import TableScene
+
+HINT_WAIT = 0.5
+"""Longest wait for a solver hint before the heuristic's move is shown instead."""
+REWIND_WAIT = 3.0
+"""Longest wait for the history check behind a rewind."""
+DEMO_FIRST_WAIT = RATING_BUDGET.seconds + 1.0
+"""The demo waits this long for a winning line from its first position..."""
+DEMO_WAIT = 0.5
+"""... and this long from any later one before making the heuristic's move."""
+DEAL_SEARCH_SECONDS = 45.0
+DEAL_SEARCH_TRIES = 30
+"""A search for a winnable deal gives up after this long or this many deals."""
+
+WAIT = "wait"
+"""``demo_move``'s answer when the demo should wait for the solver."""
+
+_OUTLOOK_TEXT = {
+    Outlook.CHECKING: "checking…",
+    Outlook.WINNABLE: "yes",
+    Outlook.UNWINNABLE: "no",
+    Outlook.UNKNOWN: "unknown",
+}
+
+
+@dataclass
+class DealSearch:
+    """Looking for a deal the solver proves winnable."""
+
+    started: float
+    candidate: Game
+    tried: int = 1
+
+
+class Coach:
+    """The solver's side of one table (see the module doc)."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.search: DealSearch | None = None
+        self._followed: tuple[Game, State] | None = None
+        self._hint_until: float | None = None
+        self._rewind_until: float | None = None
+        self._demo_waiting: tuple[State, float] | None = None
+        self._first_frame_done = False
+
+    @property
+    def advisor(self) -> Advisor:
+        """The app's advisor (one for every table, so what it learnt carries over)."""
+        return self.table.app.advisor
+
+    @property
+    def indicator(self) -> bool:
+        """Whether the winnable indicator is on (a stored setting)."""
+        return self.table.app.persist.stored.winnable_indicator
+
+    def tick(self, now: float) -> bool:
+        """Between frames: ask and take answers; whether what the table shows changed."""
+        if not self._first_frame_done:  # the first frame is drawn before a worker starts
+            self._first_frame_done = True
+            return False
+        g = self.table.g
+        if self.search is None and self._followed != (g, g.state):
+            self._followed = (g, g.state)
+            if self.indicator or self.table.autoplay is not None:
+                self.advisor.follow(g, checks=self.indicator)
+            if self.table.autoplay is not None:
+                self.advisor.want(g)
+        changed = self.advisor.poll()
+        if self.search is not None:
+            changed = self._search_step(now) or changed
+        if self._hint_until is not None and (not self._hint_pending() or now >= self._hint_until):
+            self._hint_until = None
+            self._show_hint(self._solver_hint())
+            changed = True
+        if self._rewind_until is not None and (not self.advisor.busy() or now >= self._rewind_until):
+            self._rewind_until = None
+            self._rewind()
+            changed = True
+        return changed
+
+    def waiting(self) -> bool:
+        """Whether an answer is awaited (the table then wakes up often to take it)."""
+        return self._first_frame_done is False or self.advisor.busy() or self.search is not None
+
+    # ---------------------------------------------------------------- what it shows
+
+    def status_item(self) -> tuple[str, str] | None:
+        """The indicator's entry for the status line, when it is on."""
+        if not self.indicator or self.search is not None:
+            return None
+        return "Winnable", _OUTLOOK_TEXT[self.advisor.outlook(self.table.g)]
+
+    def outlook_lost(self) -> bool:
+        """Whether the indicator says the deal can no longer be won (the toolbar offers Rewind)."""
+        return self.indicator and self.advisor.outlook(self.table.g) is Outlook.UNWINNABLE
+
+    def rating_text(self) -> str:
+        """The deal's difficulty, once known ("" before)."""
+        rated = self.advisor.rating(self.table.g)
+        if rated is None:
+            return ""
+        return "Difficulty unknown" if rated is Difficulty.UNKNOWN else str(rated).title()
+
+    # ---------------------------------------------------------------- hints
+
+    def hint(self) -> None:
+        """H: the solver's next move when the position hides nothing, else the heuristic's."""
+        g = self.table.g
+        if any(g.state.hidden):
+            self._show_hint(self._heuristic_hint("best guess (cards are still face down)"))
+            return
+        if self.advisor.line(g) is None and self.advisor.outlook(g) is not Outlook.UNWINNABLE:
+            self.advisor.want(g)
+            self._hint_until = self.table.app.now() + HINT_WAIT
+            if self._hint_pending():
+                return
+        self._hint_until = None
+        self._show_hint(self._solver_hint())
+
+    def _hint_pending(self) -> bool:
+        g = self.table.g
+        return self.advisor.line(g) is None and self.advisor.outlook(g) is Outlook.CHECKING
+
+    def _solver_hint(self) -> tuple[Move, str] | None:
+        g = self.table.g
+        line = self.advisor.line(g)
+        if line:
+            what = describe(g, line[0])
+            return line[0], f"{what[0].upper()}{what[1:]}: keeps the deal winnable."
+        if self.advisor.outlook(g) is Outlook.UNWINNABLE:
+            return self._heuristic_hint("the deal can no longer be won (Shift+Backspace rewinds)")
+        return self._heuristic_hint("best guess (the solver found no sure line in time)")
+
+    def _heuristic_hint(self, why: str) -> tuple[Move, str] | None:
+        g = self.table.g
+        move = best_move(g, self.table.seen)
+        if move is None:
+            return None
+        what = describe(g, move)
+        return move, f"{what[0].upper()}{what[1:]}: {why}."
+
+    def _show_hint(self, hint: tuple[Move, str] | None) -> None:
+        if hint is None:
+            self.table.show_toast("No helpful move found. Try Undo.")
+            return
+        self.table.set_hint(*hint)
+
+    # ---------------------------------------------------------------- rewind
+
+    def rewind(self) -> None:
+        """Undo back to the last position from which the deal could still be won."""
+        if self.advisor.busy() and self.advisor.outlook(self.table.g) is not Outlook.WINNABLE:
+            self._rewind_until = self.table.app.now() + REWIND_WAIT
+            self.table.show_toast("Looking for the last winnable position…")
+            return
+        self._rewind()
+
+    def _rewind(self) -> None:
+        g = self.table.g
+        outlook = self.advisor.outlook(g)
+        steps = self.advisor.rewind_steps(g)
+        if outlook is Outlook.WINNABLE or steps == 0:
+            self.table.show_toast("The deal can still be won from here.")
+        elif steps is None and outlook is Outlook.UNWINNABLE:
+            self.table.show_toast("This deal could not be won from the start.")
+        elif steps is None:
+            self.table.show_toast("Not known to be lost: nothing to rewind.")
+        else:
+            self.table.undo_steps(steps)
+            plural = "s" if steps > 1 else ""
+            self.table.show_toast(f"Rewound {steps} action{plural}: the deal can be won from here.")
+
+    # ---------------------------------------------------------------- the demo
+
+    def demo_move(self, seen: set[State]) -> Move | str | None:
+        """The demo's next move: the winning line's when known; ``WAIT`` while the solver
+        may still find one; else the heuristic's (``None``: no move worth making)."""
+        g = self.table.g
+        line = self.advisor.line(g)
+        if line:
+            self._demo_waiting = None
+            return line[0]
+        now = self.table.app.now()
+        if self.advisor.outlook(g) is Outlook.CHECKING or not self._first_frame_done:
+            if self._demo_waiting is None or self._demo_waiting[0] != g.state:
+                self._demo_waiting = (g.state, now)
+            patience = DEMO_FIRST_WAIT if not g.history else DEMO_WAIT
+            if now - self._demo_waiting[1] < patience:
+                return WAIT
+        return best_move(g, seen)
+
+    # ---------------------------------------------------------------- winnable deals only
+
+    def winnable_only(self) -> bool:
+        """Whether this game deals only deals the solver proves winnable (a setting per game)."""
+        return self.table.app.persist.stored.winnable_only_for(self.table.g.key)
+
+    def find_deal(self) -> None:
+        """Start looking for a winnable deal of this game (shown once found)."""
+        candidate = game.new_game(self.table.g.key)
+        self.search = DealSearch(self.table.app.now(), candidate)
+        self.advisor.consider(candidate)
+        self.table.show_toast(self.search_text(), None)
+
+    def cancel_search(self) -> None:
+        """Give up looking; the game on the table stays."""
+        if self.search is not None:
+            self.search = None
+            self.table.show_toast("Stopped looking for a winnable deal.")
+
+    def search_text(self) -> str:
+        """What the table says while looking."""
+        tried = self.search.tried if self.search else 0
+        return f"Looking for a winnable deal… ({tried} tried; Esc stops)"
+
+    def _search_step(self, now: float) -> bool:
+        search = self.search
+        assert search is not None
+        outlook = self.advisor.outlook(search.candidate)
+        if outlook is Outlook.WINNABLE:
+            self.search = None
+            self.table.start_found(search.candidate, winnable=True)
+            return True
+        if outlook is Outlook.CHECKING:
+            return False
+        if now - search.started > DEAL_SEARCH_SECONDS or search.tried >= DEAL_SEARCH_TRIES:
+            self.search = None
+            self.table.start_found(search.candidate, winnable=False)
+            self.table.show_toast(
+                f"No deal proved winnable after {search.tried} tries: this one is not proved."
+            )
+            return True
+        search.candidate = game.new_game(search.candidate.key)
+        search.tried += 1
+        self.advisor.consider(search.candidate)
+        self.table.show_toast(self.search_text(), None)
+        return True

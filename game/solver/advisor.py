@@ -1,0 +1,304 @@
+"""What the solver knows about the game in play: the table's winnable indicator, solver
+hints, rewind, the demo's winning line and deal ratings. No pygame here.
+
+The advisor keeps a verdict per position and hands positions to a solver worker (another
+process) one at a time, so nothing here ever waits on a search. Answers are reused as far as
+the rules allow, which makes most questions instant:
+
+* a winning line from a position makes every position along it winnable, with the rest of
+  the line as its winning line (a player who follows the hint never waits);
+* a position reached from an unwinnable one is unwinnable, and one from which a winnable
+  position was reached was winnable: along a game's history, winnability only ever goes
+  from "yes" to "no", once. That is what rewind looks for, and when the game in play is
+  lost the advisor checks the positions before it, newest first, to find that turn.
+
+The opening position of a deal is checked with ``RATING_BUDGET`` and that search is never
+cut short by newer positions: it rates the deal (``game.solver.rating``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from game.engine.errors import GameError
+from game.engine.game import Game
+from game.engine.moves import Move
+from game.engine.state import State
+from game.solver.rating import RATING_BUDGET, Difficulty, rate
+from game.solver.search import Budget, Solution, Verdict
+from game.solver.worker import Answer, SolverWorker
+
+CHECK_BUDGET = Budget(seconds=3.0, positions=300_000)
+"""The search behind the winnable indicator, for every position after the opening."""
+
+MAX_REQUESTS = 8
+"""Superseded requests kept in case their answers were already on the way."""
+
+MAX_KNOWN = 50_000
+"""Positions remembered before the memory of verdicts starts afresh."""
+
+
+class Outlook(Enum):
+    """The winnable indicator's answer for a position."""
+
+    CHECKING = "checking"
+    WINNABLE = "winnable"
+    UNWINNABLE = "unwinnable"
+    UNKNOWN = "unknown"
+
+
+class Worker(Protocol):
+    """What the advisor needs of a solver worker (``SolverWorker``, or a test's stand-in)."""
+
+    def submit(self, game: Game, budget: Budget) -> int: ...
+
+    def answers(self) -> list[Answer]: ...
+
+    def alive(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """A winning line and the positions along it: ``states[i]`` comes before ``moves[i]``."""
+
+    moves: tuple[Move, ...]
+    states: tuple[State, ...]
+
+
+@dataclass(slots=True)
+class _Request:
+    state: State
+    text: str
+    rating: tuple[str, int] | None
+    """(variant, deal) when this check rates a deal."""
+
+
+class Advisor:
+    """The solver's knowledge of the positions met in play (see the module doc)."""
+
+    def __init__(
+        self,
+        worker: Callable[[], Worker] = SolverWorker,
+        *,
+        check_budget: Budget = CHECK_BUDGET,
+    ) -> None:
+        self._make_worker = worker
+        self._worker: Worker | None = None
+        self.check_budget = check_budget
+        self._verdicts: dict[State, Verdict] = {}
+        self._lines: dict[State, tuple[_Line, int]] = {}
+        self._active: tuple[int, _Request] | None = None
+        """The request being searched."""
+        self._superseded: dict[int, _Request] = {}
+        """Older requests, cancelled, kept in case their answers were already on the way."""
+        self._ratings: dict[tuple[str, int], Difficulty] = {}
+        self._game: Game | None = None
+        self._checking = True
+        self.broken = False
+        """Set when the worker could not be started: every answer is then "unknown"."""
+
+    # ------------------------------------------------------------ questions
+
+    def follow(self, g: Game, *, checks: bool = True) -> None:
+        """``g`` is the game in play (call after every change of its position).
+
+        With ``checks`` its positions are checked in the background (the indicator is on);
+        without, only what ``want`` asks for is searched.
+        """
+        self._game, self._checking = g, checks
+        self._schedule()
+
+    def want(self, g: Game) -> None:
+        """Have ``g``'s current position checked now (a hint or the demo needs it)."""
+        self._game = g
+        self._schedule(force=True)
+
+    def consider(self, g: Game) -> None:
+        """Search ``g``'s opening position now, with the rating budget (a candidate deal for
+        "winnable deals only"), cutting short whatever else was being searched."""
+        if self._verdicts.get(g.state) is None:
+            self._submit(g.state, g, (g.key, g.deal) if g.deal is not None else None)
+
+    def outlook(self, g: Game) -> Outlook:
+        """What is known of ``g``'s current position."""
+        verdict = self._verdict_on_path(g)
+        if verdict is not None:
+            return Outlook(verdict.value)
+        active = self._active[1] if self._active is not None else None
+        if active is not None and (active.state == g.state or (self._checking and g is self._game)):
+            return Outlook.CHECKING  # being searched, or next in line
+        return Outlook.UNKNOWN
+
+    def line(self, g: Game) -> tuple[Move, ...] | None:
+        """A winning line from ``g``'s current position, if one is known."""
+        found = self._lines.get(g.state)
+        if found is None:
+            return None
+        line, index = found
+        return line.moves[index:]
+
+    def rating(self, g: Game) -> Difficulty | None:
+        """The difficulty of ``g``'s deal, once its opening position has been searched."""
+        if g.deal is None:
+            return None
+        rated = self._ratings.get((g.key, g.deal))
+        if rated is None and self._verdicts.get(g.initial_state) is Verdict.UNWINNABLE:
+            return Difficulty.UNWINNABLE
+        return rated
+
+    def rewind_steps(self, g: Game) -> int | None:
+        """How many actions to undo to reach the last position known to be winnable."""
+        path = g.positions
+        last = self._last_winnable(path)
+        return None if last is None else len(path) - 1 - last
+
+    def busy(self) -> bool:
+        """Whether a search is under way (the table then polls for its answer)."""
+        return self._active is not None
+
+    # ------------------------------------------------------------ answers
+
+    def poll(self) -> bool:
+        """Take the worker's answers; whether anything the table shows may have changed."""
+        worker = self._worker
+        if worker is None or self._active is None:
+            return False
+        dead = not worker.alive()  # asked first: a worker's last answer is sent before it exits
+        changed = False
+        for answer in worker.answers():
+            active = self._active
+            if active is not None and answer.request == active[0]:
+                request: _Request | None = active[1]
+                self._active = None
+            else:
+                request = self._superseded.pop(answer.request, None)
+            if request is not None:
+                self._learn(request, answer)
+                changed = True
+        if self._active is not None and dead:
+            self._active = None  # the worker died; the next schedule starts a new one
+            changed = True
+        if changed:
+            self._schedule()
+        return changed
+
+    def learn(self, g: Game, solution: Solution) -> None:
+        """Record an answer found elsewhere (a deal search, a script) for ``g``'s position."""
+        self._record(g.state, solution.verdict, solution.moves, g)
+
+    def close(self) -> None:
+        """Stop the worker."""
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+        self._active = None
+        self._superseded.clear()
+
+    def _learn(self, request: _Request, answer: Answer) -> None:
+        try:
+            g = Game.from_text(request.text)
+            moves = tuple(Move.parse(m) for m in answer.moves)
+        except GameError:
+            return
+        self._record(request.state, answer.verdict, moves, g)
+        if request.rating is not None:
+            solution = Solution(answer.verdict, moves, answer.positions, answer.seconds)
+            self._ratings[request.rating] = rate(request.rating[0], solution)
+
+    def _record(self, state: State, verdict: Verdict, moves: tuple[Move, ...], g: Game) -> None:
+        if len(self._verdicts) > MAX_KNOWN:
+            self._verdicts.clear()
+            self._lines.clear()
+        if verdict is Verdict.WINNABLE:
+            line = _replay(g, moves)
+            if line is None:
+                return
+            for i, st in enumerate(line.states[:-1]):
+                self._lines[st] = (line, i)
+                self._verdicts[st] = Verdict.WINNABLE
+        self._verdicts.setdefault(state, verdict)
+
+    # ------------------------------------------------------------ what next
+
+    def _verdict_on_path(self, g: Game) -> Verdict | None:
+        known = self._verdicts.get(g.state)
+        if known is not None and known is not Verdict.UNKNOWN:
+            return known
+        if any(self._verdicts.get(st) is Verdict.UNWINNABLE for st in g.positions):
+            return Verdict.UNWINNABLE
+        return known
+
+    def _last_winnable(self, path: list[State]) -> int | None:
+        for i in range(len(path) - 1, -1, -1):
+            if self._verdicts.get(path[i]) is Verdict.WINNABLE:
+                return i
+        return None
+
+    def _next_position(self, g: Game, force: bool) -> tuple[State, Game] | None:
+        """The position to search next: the current one, else one before a loss."""
+        if self._verdict_on_path(g) is None and (self._checking or force):
+            return g.state, g
+        if not self._checking or self._verdict_on_path(g) is not Verdict.UNWINNABLE:
+            return None
+        path = g.positions
+        last = self._last_winnable(path)
+        for i in range(len(path) - 2, -1 if last is None else last, -1):
+            verdict = self._verdicts.get(path[i])
+            if verdict is Verdict.UNKNOWN:
+                return None  # the search gave up here: the turn cannot be placed exactly
+            if verdict is None:
+                return path[i], Game(g.variant, path[i], g.deal)
+        return None
+
+    def _schedule(self, force: bool = False) -> None:
+        g = self._game
+        if g is None or self.broken:
+            return
+        active = self._active[1] if self._active is not None else None
+        if active is not None and active.rating is not None:
+            return  # a deal's rating search is never cut short
+        nxt = self._next_position(g, force)
+        if nxt is None or (active is not None and active.state == nxt[0]):
+            return
+        state, position = nxt
+        opening = state == g.initial_state
+        self._submit(state, position, (g.key, g.deal) if opening and g.deal is not None else None)
+
+    def _submit(self, state: State, position: Game, rating: tuple[str, int] | None) -> None:
+        budget = RATING_BUDGET if rating is not None else self.check_budget
+        worker = self._ensure_worker()
+        if worker is None:
+            return
+        if self._active is not None:
+            self._superseded[self._active[0]] = self._active[1]
+            for old in sorted(self._superseded)[:-MAX_REQUESTS]:
+                del self._superseded[old]
+        request = worker.submit(position, budget)
+        self._active = (request, _Request(state, position.text(), rating))
+
+    def _ensure_worker(self) -> Worker | None:
+        if self._worker is None:
+            try:
+                self._worker = self._make_worker()
+            except (OSError, RuntimeError, ImportError):
+                self.broken = True
+                return None
+        return self._worker
+
+
+def _replay(g: Game, moves: tuple[Move, ...]) -> _Line | None:
+    """The positions along a winning line from ``g``'s position (None if it does not win)."""
+    scratch = Game(g.variant, g.state, g.deal)
+    states = [scratch.state]
+    try:
+        for move in moves:
+            scratch.play(move)
+            states.append(scratch.state)
+    except GameError:
+        return None
+    return _Line(moves, tuple(states)) if scratch.is_won() else None

@@ -1,0 +1,57 @@
+"""Deal difficulty from the solver's effort: easy, medium, hard, unknown (or unwinnable).
+
+The rating is the number of positions the solver stored before it found a win from the
+opening position, with a budget of positions only (a time limit is a safety net), so a deal
+gets the same rating on every machine. The bands per game were set from the solver's effort
+over deals 1..200 (``benchmarks/solver.py --ratings``): roughly the easier half of the
+winnable deals is "easy", the next third "medium", the rest "hard".
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from game.solver.search import Budget, Solution, Verdict
+
+RATING_BUDGET = Budget(seconds=10.0, positions=400_000)
+"""The search a rating comes from (and the first check of every new deal)."""
+
+BANDS: dict[str, tuple[int, int]] = {
+    "lady-jane": (2_000, 20_000),
+    "bakers-game": (2_000, 20_000),
+    "kansas": (2_000, 20_000),
+    "aunt-mary": (2_000, 20_000),
+    "seahaven": (2_000, 20_000),
+}
+"""Per game: the most positions for "easy", and for "medium"."""
+
+
+class Difficulty(Enum):
+    """How hard a deal is to win, as the solver found it."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    UNKNOWN = "unknown"
+    UNWINNABLE = "unwinnable"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def rate(variant: str, solution: Solution) -> Difficulty:
+    """The difficulty of a deal of ``variant`` from the solver's answer on its opening position.
+
+    Only an answer found within ``RATING_BUDGET`` rates a deal; a bigger search says nothing
+    about the positions it would have needed under that budget.
+    """
+    if solution.verdict is Verdict.UNWINNABLE:
+        return Difficulty.UNWINNABLE
+    if solution.verdict is Verdict.UNKNOWN or solution.positions > RATING_BUDGET.positions:
+        return Difficulty.UNKNOWN
+    easy, medium = BANDS.get(variant, (2_000, 20_000))
+    if solution.positions <= easy:
+        return Difficulty.EASY
+    if solution.positions <= medium:
+        return Difficulty.MEDIUM
+    return Difficulty.HARD

@@ -1,0 +1,198 @@
+"""The advisor: what the solver knows about the positions met in play."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from solver_stand_in import InlineWorker
+
+import game
+from game.engine.game import Game
+from game.engine.moves import Move
+from game.solver.advisor import Advisor, Outlook
+from game.solver.rating import Difficulty
+from game.solver.worker import SolverWorker
+
+# Baker's Game deal 3 is winnable; these four moves fill the cells and lose it on the fourth
+# (one legal move is left).
+LOSING = (
+    "tableau-1 -> reserve-1",
+    "tableau-2 -> reserve-2",
+    "tableau-3 -> reserve-3",
+    "tableau-8 -> reserve-4",
+)
+
+
+def opening(key: str = "bakers-game", deal: int = 3) -> Game:
+    g = game.new_game(key, deal)
+    g.play_auto_moves()
+    return g
+
+
+def act(g: Game, move: str) -> None:
+    """A player's action: the move, then the safe moves into the same step."""
+    g.play(Move.parse(move))
+    g.play_auto_moves()
+
+
+@pytest.fixture
+def worker() -> InlineWorker:
+    return InlineWorker()
+
+
+@pytest.fixture
+def advisor(worker: InlineWorker) -> Advisor:
+    return Advisor(lambda: worker)
+
+
+def test_a_position_is_checking_until_the_answer_comes(advisor: Advisor, worker: InlineWorker) -> None:
+    g = opening()
+    worker.hold = True
+    advisor.follow(g)
+    assert advisor.outlook(g) is Outlook.CHECKING
+    assert advisor.busy()
+    worker.hold = False
+    assert advisor.poll()
+    assert advisor.outlook(g) is Outlook.WINNABLE
+    assert not advisor.busy()
+
+
+def test_the_known_line_replays_to_a_win(advisor: Advisor) -> None:
+    g = opening()
+    advisor.follow(g)
+    advisor.poll()
+    line = advisor.line(g)
+    assert line
+    for move in line:
+        g.play(move)
+    assert g.is_won()
+
+
+def test_following_the_line_needs_no_new_search(advisor: Advisor, worker: InlineWorker) -> None:
+    g = opening()
+    advisor.follow(g)
+    advisor.poll()
+    line = advisor.line(g)
+    assert line
+    g.play(line[0])
+    g.play_auto_moves()
+    advisor.follow(g)
+    assert advisor.outlook(g) is Outlook.WINNABLE
+    assert len(worker.requests) == 1
+
+
+def test_positions_after_a_lost_one_are_lost_without_a_search(advisor: Advisor, worker: InlineWorker) -> None:
+    g = opening()
+    for move in LOSING:
+        act(g, move)
+    advisor.follow(g)
+    advisor.poll()
+    assert advisor.outlook(g) is Outlook.UNWINNABLE
+    act(g, str(g.legal_moves()[0]))
+    advisor.follow(g)
+    advisor.poll()
+    assert advisor.outlook(g) is Outlook.UNWINNABLE
+    assert g.text() not in [text for _, text, _ in worker.requests]
+
+
+def test_rewind_finds_the_last_winnable_position_by_checking_back(
+    advisor: Advisor, worker: InlineWorker
+) -> None:
+    g = opening()
+    for move in LOSING:
+        act(g, move)
+    advisor.follow(g)
+    for _ in range(10):  # the current position, then the ones before it, newest first
+        advisor.poll()
+    assert advisor.outlook(g) is Outlook.UNWINNABLE
+    assert advisor.rewind_steps(g) == 1
+
+
+def test_rewind_steps_is_none_when_nothing_was_ever_winnable(advisor: Advisor) -> None:
+    g = opening("bakers-game", 1)  # proved unwinnable from the deal
+    advisor.follow(g)
+    advisor.poll()
+    assert advisor.outlook(g) is Outlook.UNWINNABLE
+    assert advisor.rewind_steps(g) is None
+
+
+def test_the_opening_search_rates_the_deal(advisor: Advisor) -> None:
+    g = opening("seahaven", 2)  # a win found in a few hundred positions
+    advisor.follow(g)
+    advisor.poll()
+    assert advisor.rating(g) is Difficulty.EASY
+
+
+def test_an_unwinnable_deal_is_rated_unwinnable(advisor: Advisor) -> None:
+    g = opening("bakers-game", 1)
+    advisor.follow(g)
+    advisor.poll()
+    assert advisor.rating(g) is Difficulty.UNWINNABLE
+
+
+def test_the_opening_search_is_not_cut_short_by_later_positions(
+    advisor: Advisor, worker: InlineWorker
+) -> None:
+    g = opening()
+    worker.hold = True
+    advisor.follow(g)
+    act(g, LOSING[0])
+    advisor.follow(g)
+    assert len(worker.requests) == 1
+    worker.hold = False
+    advisor.poll()  # the opening's answer; then the current position is asked for
+    assert len(worker.requests) == 2
+    assert advisor.rating(g) is not None
+
+
+def test_without_checks_nothing_is_searched_until_wanted(advisor: Advisor, worker: InlineWorker) -> None:
+    g = opening()
+    advisor.follow(g, checks=False)
+    assert worker.requests == []
+    advisor.want(g)
+    assert len(worker.requests) == 1
+
+
+def test_consider_searches_a_candidate_deal(advisor: Advisor) -> None:
+    candidate = game.new_game("seahaven", 2)
+    advisor.consider(candidate)
+    advisor.poll()
+    assert advisor.outlook(candidate) is Outlook.WINNABLE
+    assert advisor.rating(candidate) is Difficulty.EASY
+
+
+def test_a_worker_that_cannot_start_leaves_every_answer_unknown() -> None:
+    def broken() -> InlineWorker:
+        raise OSError("no processes here")
+
+    advisor = Advisor(broken)
+    g = opening()
+    advisor.follow(g)
+    assert advisor.broken
+    assert advisor.outlook(g) is Outlook.UNKNOWN
+    assert not advisor.poll()
+
+
+def test_a_dead_worker_has_the_position_asked_again(advisor: Advisor, worker: InlineWorker) -> None:
+    g = opening()
+    worker.hold = True
+    advisor.follow(g)
+    worker.closed = True  # died mid-search; SolverWorker.submit starts a new process
+    assert advisor.poll()
+    assert [text for _, text, _ in worker.requests] == [g.text(), g.text()]
+
+
+def test_the_real_worker_process_answers() -> None:
+    advisor = Advisor(SolverWorker)
+    try:
+        g = opening("seahaven", 2)
+        advisor.follow(g)
+        deadline = time.monotonic() + 60
+        while advisor.outlook(g) is Outlook.CHECKING and time.monotonic() < deadline:
+            advisor.poll()
+            time.sleep(0.02)
+        assert advisor.outlook(g) is Outlook.WINNABLE
+        assert advisor.line(g)
+    finally:
+        advisor.close()
