@@ -7,15 +7,16 @@ ones that are still running, since only the latest position matters to a player.
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import queue
 from dataclasses import dataclass
-from multiprocessing.sharedctypes import Synchronized
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine.game import Game
 from game.solver.search import Budget, Verdict, solve
+
+if TYPE_CHECKING:
+    from multiprocessing.sharedctypes import Synchronized
 
 RECYCLE_MIB = 120
 """After an answer, a worker holding more memory than this exits (searches peak far higher
@@ -78,7 +79,9 @@ class SolverWorker:
     """A long-lived solver process started on first use."""
 
     def __init__(self) -> None:
-        self._ctx = mp.get_context("spawn")
+        import multiprocessing  # on first use: it costs start-up time the first frame needs
+
+        self._ctx = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._requests: Any = None
         self._answers: Any = None
