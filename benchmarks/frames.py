@@ -18,6 +18,9 @@ beside the targets. Nothing is asserted.
 
     python benchmarks/frames.py [--reps 5] [--sizes 1280x720,1920x1080,3840x2160]
     python benchmarks/frames.py --profile drag --sizes 3840x2160    # cProfile one scenario
+
+The winnable indicator is switched off (its solver runs in another process and competes for
+the CPU); ``--solver`` leaves it on.
 """
 
 from __future__ import annotations
@@ -128,11 +131,19 @@ def _install_counters(app: App) -> None:
         scene.draw = counted_draw  # type: ignore[method-assign]
 
 
+SOLVER = False
+"""Whether the winnable indicator stays on (``--solver``): its searches run in a worker process
+that competes for the CPU with the frames being timed, so it is off unless asked for."""
+
+
 def make_app(size: tuple[int, int], clock: Clock, speed: str = "off") -> App:
     args = argparse.Namespace(
         variant="kansas", deal=1, fullscreen=False, window=size, autoplay=False, exit_when_done=False
     )
     app = App(args, clock=clock, speed=speed)
+    stored = app.persist.stored
+    if not SOLVER and hasattr(stored, "winnable_indicator"):
+        stored.winnable_indicator = False
     app.game_over = lambda table, won: None  # type: ignore[method-assign]  # no win screen on top
     pygame.event.clear()
     app.step()
@@ -404,6 +415,9 @@ def measure_size(
             median_pcts(fills),
             median_pcts(cpus),
         )
+    close = getattr(app, "close", None)
+    if close is not None:  # the solver's worker process, if the table started one
+        close()
     pygame.display.quit()
     return r
 
@@ -469,7 +483,10 @@ def main() -> int:
     p.add_argument("--idle-seconds", type=float, default=3.0)
     p.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
     p.add_argument("--profile", choices=("idle", "drag", "finish", "floor"))
+    p.add_argument("--solver", action="store_true", help="leave the winnable indicator's searches on")
     args = p.parse_args()
+    global SOLVER
+    SOLVER = args.solver
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     sdl = ".".join(map(str, pygame.get_sdl_version()))
     print(

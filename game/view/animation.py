@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.engine.moves import Move
 from game.engine.state import State
@@ -36,8 +36,7 @@ def ease_out(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
-@dataclass(frozen=True, slots=True)
-class Spot:
+class Spot(NamedTuple):
     """Where a card lies and which side is up; ``order`` is (pile, position) for stacking."""
 
     x: int
@@ -46,8 +45,7 @@ class Spot:
     order: tuple[int, int] = (-1, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Sprite:
+class Sprite(NamedTuple):
     """A card to draw this frame: top-left at (x, y), ``scale_x`` < 1 while it flips."""
 
     card: int
@@ -58,8 +56,7 @@ class Sprite:
     lifted: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Flight:
+class Flight(NamedTuple):
     """One card's glide from ``start`` to ``end``, ``delay`` seconds after its transition began."""
 
     card: int

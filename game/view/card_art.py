@@ -61,6 +61,8 @@ class CardArt:
         self.folder: Path = asset_path("cards", style)
         """The folder holding this style's SVG files."""
         self._size: tuple[int, int] | None = None
+        self.renders = 0
+        """How many images were rendered so far (the renderer frees memory after new ones)."""
         self._cache: dict[tuple[str, str, tuple[int, int]], tuple[pygame.Surface, bool]] = {}
 
     def size_for_width(self, width: int) -> tuple[int, int]:
@@ -134,6 +136,7 @@ class CardArt:
         return surface
 
     def _render(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        self.renders += 1
         path = self.path(name)
         if not path.is_file():
             raise FileNotFoundError(f"missing card art: {path}")

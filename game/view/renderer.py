@@ -9,8 +9,9 @@ cards, highlights and the HUD on top. Drawing never changes the game.
 from __future__ import annotations
 
 import random
+import sys
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 import pygame
 from pygame import Rect, Surface
@@ -31,6 +32,11 @@ MARK = (255, 255, 255)
 CONTRAST_TABLE = (14, 16, 20)
 """The high-contrast table: dark and plain, so outlines and cards stand out."""
 CONTRAST_LINE = (255, 255, 255, 235)
+FELT_BLOCK = 4
+"""Pixels per step of the felt's light (twice that above 2560 px wide): steps of under one
+colour level, hidden under the grain."""
+FELT_BAND = 16
+"""Rows of the light's gradient scaled up at a time when painting the felt."""
 
 
 def rank_mark(rank: int) -> str:
@@ -52,6 +58,49 @@ def slot_mark(layout: TableLayout, pile: int, state: State) -> str:
     return ""
 
 
+class _Layer:
+    """The table layer's surface and what it shows: a layout, a state, the cards left out."""
+
+    __slots__ = ("art", "exclude", "layout", "stale", "state", "surface")
+
+    def __init__(
+        self, surface: Surface, layout: TableLayout, art: CardArt, state: State, exclude: frozenset[int]
+    ) -> None:
+        self.surface, self.layout, self.art, self.state, self.exclude = surface, layout, art, state, exclude
+        self.stale = False
+        """Painted for another look (high contrast, card style): to be painted afresh."""
+
+
+class _ShadowParts:
+    """One card's soft shadow and strips of its straight edges, to build any stack's shadow."""
+
+    __slots__ = ("blur", "bottom", "card", "inside", "left", "right", "top")
+
+    def __init__(self, card: Surface, blur: int, strips: tuple[Surface, Surface, Surface, Surface]) -> None:
+        self.card, self.blur = card, blur
+        self.top, self.bottom, self.left, self.right = strips
+        keep = 255 - card.get_at((card.get_width() // 2, card.get_height() // 2)).a
+        self.inside = (keep, keep, keep)
+        """The grey that multiplies the table to darken it as much as the middle of the shadow."""
+
+    @classmethod
+    def make(cls, card_w: int) -> _ShadowParts:
+        blur = _blur(card_w)
+        card = _soft_shape((card_w, round(card_w * 7 / 5)), blur, (0, 0, 0), 95)
+        bw, bh = card.get_size()
+        lw, th = bw // 2, bh // 2
+        run = max(16, bh - 2 * blur)  # how much edge one strip holds
+
+        def strip(rect: tuple[int, int, int, int], size: tuple[int, int]) -> Surface:
+            return _blittable(pygame.transform.scale(card.subsurface(rect), size))
+
+        top = strip((lw, 0, 1, th), (run, th))
+        bottom = strip((lw, th, 1, bh - th), (run, bh - th))
+        left = strip((0, th, lw, 1), (lw, run))
+        right = strip((lw, th, bw - lw, 1), (bw - lw, run))
+        return cls(_blittable(card), blur, (top, bottom, left, right))
+
+
 class Renderer:
     """Draws tables with one card art; holds the caches that make a frame cheap."""
 
@@ -59,109 +108,202 @@ class Renderer:
         self.art = art
         self.preview_art = CardArt(art.style)
         """A second art for small pictures (previews), so the table's cached size is kept."""
-        self._felt: tuple[tuple[int, int], Surface] | None = None
-        self._slots: tuple[Hashable, Surface] | None = None
-        self._layers: OrderedDict[Hashable, Surface] = OrderedDict()
-        self._shadows: dict[tuple[tuple[int, int], int], Surface] = {}
+        self._layer: _Layer | None = None
+        self._gradient: tuple[Hashable, Surface] | None = None
+        self._grain: Surface | None = None
+        self._slot_shapes: dict[Hashable, Surface] = {}
+        self._felt_patches: dict[Hashable, Surface] = {}
+        self._painted = 0
+        """How many times the table layer was painted (``trim`` frees memory after a change)."""
+        self._trimmed_after: tuple[int, int, int] = (0, 0, 0)
+        self._shadows: dict[int, _ShadowParts] = {}
         self._glows: OrderedDict[Hashable, Surface] = OrderedDict()
         self._flips: OrderedDict[Hashable, Surface] = OrderedDict()
-        self._noise = _noise_tile()
         self.high_contrast = False
         """A dark plain table, bright slot outlines and thicker glows (``set_high_contrast``)."""
 
     def set_high_contrast(self, on: bool) -> None:
-        """Switch the high-contrast table on or off; forgets the cached felt, slots and glows."""
+        """Switch the high-contrast table on or off; forgets the cached table and glows."""
         self.high_contrast = on
-        self._felt = self._slots = None
-        self._layers.clear()
+        self._forget_table()
         self._glows.clear()
 
     def trim(self) -> None:
         """Drop what only animations and drags need (called when the table goes idle).
 
-        Keeps the newest table layer; the next drag or animation rebuilds the rest.
+        Keeps the table layer (every partial redraw needs it); the rest is rebuilt on demand.
         """
-        while len(self._layers) > 1:
-            self._layers.popitem(last=False)
         self._flips.clear()
+        self._shadows.clear()
+        self._felt_patches.clear()
+        work = (self._painted, self.art.renders, self.preview_art.renders)
+        if work != self._trimmed_after:  # once after each busy spell, not on every idle wake-up
+            self._trimmed_after = work
+            release_free_memory()
 
     def set_art(self, art: CardArt) -> None:
-        """Use another card art (a style change); forgets the cached tables."""
+        """Use another card art (a style change); forgets the cached table."""
         self.art = art
         self.preview_art = CardArt(art.style)
-        self._slots = None
-        self._layers.clear()
-        self._flips.clear()
+        self._forget_table()
+
+    def _forget_table(self) -> None:
+        """The layer must be painted afresh (its surface is kept for reuse); slots change look."""
+        if self._layer is not None:
+            self._layer.stale = True
+        self._gradient = None
+        self._slot_shapes.clear()
+        self._felt_patches.clear()
 
     # ----------------------------------------------------------------- felt
 
     def felt(self, size: tuple[int, int]) -> Surface:
-        """The green baize with a soft light in the middle, for a window of ``size``."""
-        if self._felt is None or self._felt[0] != size:
-            self._felt = (size, self._make_felt(size))
-        return self._felt[1]
+        """A new surface of ``size`` with the green baize (soft light in the middle) on it."""
+        surface = Surface(size)
+        self.paint_felt(surface, surface.get_rect())
+        return surface
 
-    def _make_felt(self, size: tuple[int, int]) -> Surface:
+    def paint_felt(
+        self,
+        surface: Surface,
+        area: Rect,
+        window: tuple[int, int] | None = None,
+        origin: tuple[int, int] = (0, 0),
+    ) -> None:
+        """Paint the felt of a window of size ``window`` over ``area`` of it (window coordinates).
+
+        ``surface`` holds the window from ``origin`` on (by default: all of it). Any part
+        comes out exactly as in a whole-window painting, so the table layer is repainted
+        pile by pile and no window-sized felt is kept: the light is a small gradient scaled
+        up by whole blocks, the grain a small tile repeated from the window's corner.
+        """
+        size = window or surface.get_size()
+        area = area.clip((0, 0, *size))
+        if not area.width or not area.height:
+            return
+        ox, oy = origin
         if self.high_contrast:
-            plain = Surface(size)
-            plain.fill(CONTRAST_TABLE)
-            return plain
-        small = Surface((48, 32))
-        for y in range(32):
-            for x in range(48):
-                d = min(1.0, (((x - 23.5) / 30) ** 2 + ((y - 13) / 24) ** 2) ** 0.5)
-                small.set_at(
-                    (x, y), [round(c + (e - c) * d * d) for c, e in zip(FELT_CENTER, FELT_EDGE, strict=True)]
-                )
-        felt = pygame.transform.smoothscale(small, size)
-        tw, th = self._noise.get_size()
-        for y in range(0, size[1], th):
-            for x in range(0, size[0], tw):
-                felt.blit(self._noise, (x, y))
-        return felt
+            surface.fill(CONTRAST_TABLE, area.move(-ox, -oy))
+            return
+        gradient, block = self._felt_gradient(size)
+        clip = surface.get_clip()
+        surface.set_clip(area.move(-ox, -oy).clip(clip))
+        x0, x1 = area.left // block, -(-area.right // block)
+        y, y1 = area.top // block, -(-area.bottom // block)
+        while y < y1:  # in bands: no window-sized scaled copy of the gradient is made
+            rows = min(FELT_BAND, y1 - y)
+            band = gradient.subsurface((x0, y, x1 - x0, rows))
+            scaled = pygame.transform.scale(band, ((x1 - x0) * block, rows * block))
+            surface.blit(scaled, (x0 * block - ox, y * block - oy))
+            y += rows
+        grain = self._grain_tile()
+        tw, th = grain.get_size()
+        for ty in range(area.top // th * th, area.bottom, th):
+            for tx in range(area.left // tw * tw, area.right, tw):
+                surface.blit(grain, (tx - ox, ty - oy))
+        surface.set_clip(clip)
+
+    def _felt_gradient(self, size: tuple[int, int]) -> tuple[Surface, int]:
+        """The felt's light for a window of ``size``, one pixel per block of pixels."""
+        block = FELT_BLOCK if size[0] <= 2560 else 2 * FELT_BLOCK
+        key = (size, block)
+        if self._gradient is None or self._gradient[0] != key:
+            across = [((x - 23.5) / 30) ** 2 for x in range(48)]
+            down = [((y - 13) / 24) ** 2 for y in range(32)]
+            pairs = tuple(zip(FELT_CENTER, FELT_EDGE, strict=True))
+            pixels = bytes(
+                round(c + (e - c) * min(1.0, dx + dy)) for dy in down for dx in across for c, e in pairs
+            )
+            small = Surface((48, 32))
+            small.blit(pygame.image.frombuffer(pixels, (48, 32), "RGB"), (0, 0))
+            grid = (-(-size[0] // block), -(-size[1] // block))
+            self._gradient = (key, pygame.transform.smoothscale(small, grid))
+        return self._gradient[1], block
+
+    def _grain_tile(self) -> Surface:
+        if self._grain is None or not self._grain_converted:
+            self._grain = _noise_tile()
+            self._grain_converted = _display_ready()
+            if self._grain_converted:  # the display's format blends ten times faster
+                self._grain = self._grain.convert_alpha()
+        return self._grain
+
+    _grain_converted = False
 
     # ---------------------------------------------------------------- slots
 
-    def slots(self, layout: TableLayout, state: State) -> Surface:
-        """The felt with every pile's empty outline and mark."""
-        marks = tuple(slot_mark(layout, i, state) for i in range(len(layout.piles)))
-        key = (id(layout), layout.window.size, marks)
-        if self._slots is None or self._slots[0] != key:
-            surf = self.felt(layout.window.size).copy()
-            for box in layout.piles:
-                self._draw_slot(surf, box.slot, marks[box.index], box.kind)
-            self._slots = (key, surf)
-        return self._slots[1]
+    def paint_background(self, surface: Surface, layout: TableLayout, state: State, area: Rect) -> None:
+        """The felt and every pile's empty outline and mark, over ``area`` of ``surface``."""
+        patch = self._felt_patch(layout, area)
+        if patch is None:
+            self.paint_felt(surface, area)
+        else:
+            under, felt = patch
+            surface.blit(felt, area, area.move(-under.x, -under.y))
+        for box in layout.piles:
+            if box.slot.colliderect(area):
+                surface.blit(
+                    self._slot_shape(box.slot.size, slot_mark(layout, box.index, state), box.kind), box.slot
+                )
 
-    def _draw_slot(self, surface: Surface, rect: Rect, mark: str, kind: Kind) -> None:
-        radius = max(3, rect.width // 14)
-        shape = Surface(rect.size, pygame.SRCALPHA)
+    def _felt_patch(self, layout: TableLayout, area: Rect) -> tuple[Rect, Surface] | None:
+        """The felt under the pile whose area holds ``area``, kept while the table moves.
+
+        A pile's felt is painted once per animation rather than once per card that leaves
+        or lands on it; ``trim`` lets the patches go when the table is idle.
+        """
+        box = next((b.area for b in layout.piles if b.area.contains(area)), None)
+        if box is None:
+            return None
+        key = (layout.window.size, tuple(box), self.high_contrast)
+        felt = self._felt_patches.get(key)
+        if felt is None:
+            felt = Surface(box.size)
+            self.paint_felt(felt, box, layout.window.size, box.topleft)
+            self._felt_patches[key] = felt
+        return box, felt
+
+    def _slot_shape(self, size: tuple[int, int], mark: str, kind: Kind) -> Surface:
+        """An empty pile's outline and mark, to lay over the felt (cached)."""
+        key = (size, mark, kind is Kind.FOUNDATION, self.high_contrast)
+        shape = self._slot_shapes.get(key)
+        if shape is None:
+            if len(self._slot_shapes) > 24:
+                self._slot_shapes.clear()
+            shape = self._slot_shapes[key] = _blittable(self._make_slot_shape(size, mark, kind))
+        return shape
+
+    def _make_slot_shape(self, size: tuple[int, int], mark: str, kind: Kind) -> Surface:
+        width = size[0]
+        radius = max(3, width // 14)
+        shape = Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(shape, SLOT_FILL, shape.get_rect(), border_radius=radius)
-        line = max(1, rect.width // 45)
+        line = max(1, width // 45)
         if self.high_contrast:
-            line = max(2, rect.width // 30)
+            line = max(2, width // 30)
         outline = CONTRAST_LINE if self.high_contrast else SLOT_LINE
         pygame.draw.rect(shape, outline, shape.get_rect(), width=line, border_radius=radius)
         if kind is Kind.FOUNDATION:
-            inner = shape.get_rect().inflate(-rect.width // 6, -rect.width // 6)
+            inner = shape.get_rect().inflate(-width // 6, -width // 6)
             pygame.draw.rect(shape, (255, 255, 255, 26), inner, width=line, border_radius=radius)
         if mark in ("redeal", "none"):
             _draw_stock_mark(shape, mark == "redeal")
         elif mark:
-            letter = text(mark, int(rect.height * 0.42), MARK).copy()
+            letter = text(mark, int(size[1] * 0.42), MARK).copy()
             letter.set_alpha(150 if self.high_contrast else 70)
             shape.blit(letter, letter.get_rect(center=shape.get_rect().center))
-        surface.blit(shape, rect)
+        return shape
 
     def picture(self, layout: TableLayout, state: State) -> Surface:
         """A one-off drawing of ``state``, cropped to its piles (previews); no cache is touched."""
-        surf = self._make_felt(layout.window.size)
-        for box in layout.piles:
-            self._draw_slot(surf, box.slot, slot_mark(layout, box.index, state), box.kind)
-        self.draw_cards(surf, layout, state, frozenset(), self.preview_art)
         zones = [layout.drop_zone(i, state) for i in range(len(layout.piles))]
         pad = layout.card_w // 4
-        crop = zones[0].unionall(zones[1:]).inflate(2 * pad, 2 * pad).clip(surf.get_rect())
+        crop = zones[0].unionall(zones[1:]).inflate(2 * pad, 2 * pad).clip(layout.window)
+        surf = Surface(layout.window.size)
+        surf.set_clip(crop)
+        self.paint_background(surf, layout, state, crop)
+        self.draw_cards(surf, layout, state, frozenset(), self.preview_art)
+        surf.set_clip(None)
         return surf.subsurface(crop).copy()
 
     # ---------------------------------------------------------------- cards
@@ -169,49 +311,64 @@ class Renderer:
     def table_layer(
         self, layout: TableLayout, state: State, exclude: frozenset[int] = frozenset()
     ) -> Surface:
-        """The felt, the slots and every card of ``state`` but those in ``exclude`` (cached)."""
-        key = (id(layout), layout.window.size, state, exclude, id(self.art))
-        layer = self._layers.get(key)
-        if layer is not None:
-            self._layers.move_to_end(key)
-            return layer
-        if len(self._layers) >= 2:
-            # Reuse the older layer: repaint only the piles that differ (a whole-window copy
-            # costs ~13 ms at 4K, once per card during the auto-finish).
-            old_key, layer = self._layers.popitem(last=False)
-            if not self._repaint(layer, layout, old_key, key):
-                layer = None
-        if layer is None:
-            layer = self.slots(layout, state).copy()
-            self.draw_cards(layer, layout, state, exclude)
-        self._layers[key] = layer
-        return layer
+        """The felt, the slots and every card of ``state`` but those in ``exclude`` (cached).
 
-    def _repaint(self, layer: Surface, layout: TableLayout, old_key: Hashable, key: Hashable) -> bool:
-        """Bring ``layer`` drawn for ``old_key`` up to ``key`` in place; False if it cannot."""
-        assert isinstance(old_key, tuple) and isinstance(key, tuple)
-        if old_key[:2] != key[:2] or old_key[4] != key[4]:
-            return False
-        old, new = old_key[2], key[2]
-        changed_cards = old_key[3] ^ key[3]
-        dirty: list[Rect] = []
-        for box in layout.piles:
-            i = box.index
-            before, after = old.piles[i], new.piles[i]
-            if (
-                before != after
-                or old.hidden[i] != new.hidden[i]
-                or any(c in changed_cards for c in (*before, *after))
-            ):
-                dirty.append(box.area.inflate(4, 4))
-        if not dirty:
-            return True
-        clip = dirty[0].unionall(dirty[1:])
-        layer.set_clip(clip)
-        layer.blit(self.slots(layout, new), clip, clip)
-        self.draw_cards(layer, layout, new, key[3])
-        layer.set_clip(None)
-        return True
+        One layer is kept and brought up to date in place: only the piles that differ from
+        what it shows are repainted (a fresh window-sized surface costs ~40 ms at 4K).
+        """
+        layer = self._layer
+        if layer is None or not self._same_table(layer, layout):
+            return self._new_layer(layout, state, exclude)
+        if layer.state is state and layer.layout is layout and layer.exclude == exclude:
+            return layer.surface
+        self._painted += 1
+        for area in self.changed_areas(layout, (layer.state, layer.exclude), (state, exclude)):
+            self._paint_table(layer.surface, layout, state, exclude, area)
+        layer.layout, layer.state, layer.exclude = layout, state, exclude
+        return layer.surface
+
+    def _new_layer(self, layout: TableLayout, state: State, exclude: frozenset[int]) -> Surface:
+        """Paint the whole layer afresh, on the old layer's surface if it has the right size."""
+        layer = self._layer
+        size = layout.window.size
+        surface = layer.surface if layer is not None and layer.surface.get_size() == size else Surface(size)
+        self._layer = None  # the old surface is reused or let go before the new one is drawn
+        self._paint_table(surface, layout, state, exclude, surface.get_rect())
+        self._layer = _Layer(surface, layout, self.art, state, exclude)
+        self._painted += 1
+        return surface
+
+    def _same_table(self, layer: _Layer, layout: TableLayout) -> bool:
+        return (
+            not layer.stale and layer.art is self.art and (layer.layout is layout or layer.layout == layout)
+        )
+
+    def _paint_table(
+        self, surface: Surface, layout: TableLayout, state: State, exclude: frozenset[int], area: Rect
+    ) -> None:
+        surface.set_clip(area)
+        self.paint_background(surface, layout, state, area)
+        self.draw_cards(surface, layout, state, exclude, area=area)
+        surface.set_clip(None)
+
+    def changed_areas(
+        self,
+        layout: TableLayout,
+        before: tuple[State, frozenset[int]],
+        after: tuple[State, frozenset[int]],
+    ) -> list[Rect]:
+        """Where the table layer of ``after`` (a state and the cards left out) differs from ``before``'s.
+
+        One rectangle per pile whose cards, facing, left-out cards or empty mark changed:
+        its slot and its cards in both states.
+        """
+        old, new = before[0], after[0]
+        toggled = before[1] ^ after[1]
+        return [
+            layout.drop_zone(i, old).union(layout.drop_zone(i, new))
+            for i in range(len(layout.piles))
+            if _pile_changed(layout, i, old, new, toggled)
+        ]
 
     def draw_cards(
         self,
@@ -220,13 +377,19 @@ class Renderer:
         state: State,
         exclude: frozenset[int],
         art: CardArt | None = None,
+        area: Rect | None = None,
     ) -> None:
-        """Every card of ``state`` in its place, bottom to top, but those in ``exclude``."""
+        """Every card of ``state`` in its place, bottom to top, but those in ``exclude``.
+
+        With ``area``, only the piles that reach into it are drawn.
+        """
         art = art or self.art
         for pile, cards in enumerate(state.piles):
             if not cards:
                 continue
             rects = layout.state_rects(state, pile)
+            if area is not None and not area.colliderect(rects[0].union(rects[-1])):
+                continue
             hidden = state.hidden[pile]
             start = self._first_visible(layout, pile, rects, exclude, cards)
             for i in range(start, len(cards)):
@@ -278,38 +441,64 @@ class Renderer:
 
     def draw_sprites(self, surface: Surface, sprites: list[Sprite], size: tuple[int, int]) -> None:
         """Moving cards in the given order; lifted ones cast one soft shadow per overlapping group."""
-        for group in _overlapping_groups([s for s in sprites if s.lifted], size):
+        for group, _ in _overlapping_groups([s for s in sprites if s.lifted], size):
             self.draw_shadow(surface, group, size[0])
         for sprite in sprites:
             self.draw_card(surface, sprite, size[0])
 
+    def sprite_areas(self, sprites: list[Sprite], size: tuple[int, int]) -> dict[Hashable, Rect]:
+        """What ``draw_sprites`` covers, piece by piece, keyed by what the piece shows.
+
+        A card at rest is a piece; lifted cards that overlap are one, with their shadow.
+        Where a key is in one frame's pieces and not in the next's, the screen changed.
+        """
+        pieces: dict[Hashable, Rect] = {}
+        for group, members in _overlapping_groups([s for s in sprites if s.lifted], size):
+            pieces[members] = group.union(self._shadow_rect(group, size[0]))
+        for s in sprites:
+            if not s.lifted:
+                pieces[s] = Rect(round(s.x), round(s.y), *size)
+        return pieces
+
+    def _shadow_rect(self, area: Rect, card_w: int) -> Rect:
+        blur, off = _blur(card_w), max(2, card_w // 28)
+        return Rect(
+            area.x - blur + off, area.y - blur + off * 2, area.width + 2 * blur, area.height + 2 * blur
+        )
+
     def draw_shadow(self, surface: Surface, area: Rect, card_w: int) -> None:
-        """The shadow of lifted cards covering ``area``, a little below and to the right."""
-        shadow = self.shadow(area.size, card_w)
-        blur = (shadow.get_width() - area.width) // 2
-        off = max(2, card_w // 28)
-        surface.blit(shadow, (area.x - blur + off, area.y - blur + off * 2))
+        """The shadow of lifted cards covering ``area``, a little below and to the right.
 
-    def shadow(self, size: tuple[int, int], card_w: int) -> Surface:
-        """A soft shadow for lifted cards covering ``size``: one card's blurred shadow, stretched."""
-        key = (size, card_w)
-        surf = self._shadows.get(key)
-        if surf is None:
-            base = self._card_shadow(card_w)
-            blur = _blur(card_w)
-            if len(self._shadows) > 32:
-                self._shadows.clear()
-            surf = self._shadows[key] = pygame.transform.scale(base, (size[0] + 2 * blur, size[1] + 2 * blur))
-        return surf
+        One card's soft shadow, cut into four corners; the straight edges between them are
+        repeated from its middle and the inside is darkened by one multiplying fill, so a
+        stack of any length costs a few blits and no new surface.
+        """
+        parts = self._shadow_parts(card_w)
+        base = parts.card
+        bw, bh = base.get_size()
+        lw, th = bw // 2, bh // 2  # left and top halves; the right and bottom ones take the rest
+        x, y = self._shadow_rect(area, card_w).topleft
+        gap_w, gap_h = area.width - card_w, area.height - (bh - 2 * parts.blur)
+        right, bottom = x + lw + gap_w, y + th + gap_h
+        surface.blit(base, (x, y), (0, 0, lw, th))
+        surface.blit(base, (right, y), (lw, 0, bw - lw, th))
+        surface.blit(base, (x, bottom), (0, th, lw, bh - th))
+        surface.blit(base, (right, bottom), (lw, th, bw - lw, bh - th))
+        if gap_w > 0:
+            _repeat(surface, parts.top, (x + lw, y), gap_w, across=True)
+            _repeat(surface, parts.bottom, (x + lw, bottom), gap_w, across=True)
+        if gap_h > 0:
+            _repeat(surface, parts.left, (x, y + th), gap_h, across=False)
+            _repeat(surface, parts.right, (right, y + th), gap_h, across=False)
+        inside = Rect(x + lw, y + th, gap_w, gap_h).clip(surface.get_clip())
+        if inside.width > 0 and inside.height > 0:  # pygame-ce 2.5 ignores the clip if they miss
+            surface.fill(parts.inside, inside, special_flags=pygame.BLEND_RGB_MULT)
 
-    def _card_shadow(self, card_w: int) -> Surface:
-        key = ((card_w, -1), card_w)
-        surf = self._shadows.get(key)
-        if surf is None:
-            surf = self._shadows[key] = _soft_shape(
-                (card_w, round(card_w * 7 / 5)), _blur(card_w), (0, 0, 0), 95
-            )
-        return surf
+    def _shadow_parts(self, card_w: int) -> _ShadowParts:
+        parts = self._shadows.get(card_w)
+        if parts is None:
+            parts = self._shadows[card_w] = _ShadowParts.make(card_w)
+        return parts
 
     # ----------------------------------------------------------- highlights
 
@@ -318,11 +507,21 @@ class Renderer:
         key = (rect.size, color, strong)
         surf = self._glows.get(key)
         if surf is None:
-            surf = self._glows[key] = _glow_shape(rect.size, color, strong, self.high_contrast)
+            surf = self._glows[key] = _blittable(_glow_shape(rect.size, color, strong, self.high_contrast))
             if len(self._glows) > 64:
                 self._glows.popitem(last=False)
         pad = (surf.get_width() - rect.width) // 2
         surface.blit(surf, (rect.x - pad, rect.y - pad))
+
+
+def _pile_changed(layout: TableLayout, pile: int, old: State, new: State, toggled: frozenset[int]) -> bool:
+    """Whether ``pile`` looks different in the table layer: its cards, facing, left-out cards, mark."""
+    was, now = old.piles[pile], new.piles[pile]
+    if was != now or old.hidden[pile] != new.hidden[pile]:
+        return True
+    if toggled and not toggled.isdisjoint(was):
+        return True
+    return not now and slot_mark(layout, pile, old) != slot_mark(layout, pile, new)
 
 
 def _image(art: CardArt, card: int, face_up: bool, width: int) -> Surface:
@@ -350,20 +549,77 @@ def draw_arrow(
     surface.blit(layer, box)
 
 
+def _repeat(surface: Surface, strip: Surface, at: tuple[int, int], length: int, across: bool) -> None:
+    """``strip`` laid end to end from ``at`` for ``length`` pixels, rightwards or downwards."""
+    x, y = at
+    run = strip.get_width() if across else strip.get_height()
+    done = 0
+    while done < length:
+        n = min(run, length - done)
+        if across:
+            surface.blit(strip, (x + done, y), (0, 0, n, strip.get_height()))
+        else:
+            surface.blit(strip, (x, y + done), (0, 0, strip.get_width(), n))
+        done += n
+
+
 def _blur(card_w: int) -> int:
     return max(3, card_w // 12)
 
 
-def _overlapping_groups(sprites: list[Sprite], size: tuple[int, int]) -> list[Rect]:
-    """The areas covered by runs of overlapping sprites (a dragged or flying stack is one area)."""
-    groups: list[Rect] = []
+def _overlapping_groups(
+    sprites: list[Sprite], size: tuple[int, int]
+) -> list[tuple[Rect, tuple[Sprite, ...]]]:
+    """Runs of overlapping sprites (a dragged or flying stack is one): their area, and the sprites."""
+    groups: list[tuple[Rect, tuple[Sprite, ...]]] = []
     for s in sprites:
         rect = Rect(round(s.x), round(s.y), *size)
-        if groups and groups[-1].colliderect(rect):
-            groups[-1] = groups[-1].union(rect)
+        if groups and groups[-1][0].colliderect(rect):
+            area, members = groups[-1]
+            groups[-1] = (area.union(rect), (*members, s))
         else:
-            groups.append(rect)
+            groups.append((rect, (s,)))
     return groups
+
+
+def release_free_memory() -> None:
+    """Hand the C heap's free pages back to the system (glibc only; elsewhere nothing).
+
+    Window-sized surfaces, card renders and sounds come and go while the table moves and
+    leave the heap fragmented: a few MiB of resident memory that glibc keeps until asked.
+    """
+    global _malloc_trim
+    if _malloc_trim is None:
+        _malloc_trim = _find_malloc_trim()
+    _malloc_trim()
+
+
+def _find_malloc_trim() -> Callable[[], object]:
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes  # only here: it costs start-up time
+
+            trim = ctypes.CDLL(None).malloc_trim
+            return lambda: trim(0)
+        except (OSError, AttributeError):
+            pass
+    return lambda: None
+
+
+_malloc_trim: Callable[[], object] | None = None
+
+
+def _display_ready() -> bool:
+    return pygame.display.get_init() and pygame.display.get_surface() is not None
+
+
+def _blittable(surface: Surface) -> Surface:
+    """``surface`` in the display's format once there is a display: alpha blits ~10x faster."""
+    return surface.convert_alpha() if _display_ready() else surface
+
+
+_FAINT = bytes(b % 10 for b in range(256))
+"""A byte's grain alpha: 0 to 9."""
 
 
 def _noise_tile() -> Surface:
@@ -372,7 +628,7 @@ def _noise_tile() -> Surface:
     grey = rng.randbytes(96 * 96)
     pixels = bytearray(4 * 96 * 96)
     pixels[0::4] = pixels[1::4] = pixels[2::4] = grey
-    pixels[3::4] = bytes(b % 10 for b in rng.randbytes(96 * 96))
+    pixels[3::4] = rng.randbytes(96 * 96).translate(_FAINT)
     return pygame.image.frombuffer(bytes(pixels), (96, 96), "RGBA").copy()
 
 
