@@ -9,14 +9,21 @@ reported on stderr by ``build/hooks/rthook_first_frame.py`` when ``SOLITAIRE_REP
 is set: the frozen apps run that file as a PyInstaller runtime hook, ``python -m game`` runs it
 just before the game's own code, so all three are measured the same way in the same run. The
 runs are interleaved (one of each, N times, after one unmeasured warm-up each) and the median
-is printed, followed by the start-up cost alone (``--version``: interpreter, bundle and the
-game package's import, no window). Without a display the SDL dummy video driver is used,
-which leaves out the time a real window system takes to map the window.
+is printed, with the median CPU time (user + system, of the process and its children until
+it exits; steadier than the wall time on a busy machine, and for the one-file executable it
+includes removing its unpacked files after the frame), followed by the start-up cost alone
+(``--version``: interpreter, bundle and the game package's import, no window). The game's
+bytecode is compiled first, as a player's install has it after its first start (otherwise
+``PYTHONDONTWRITEBYTECODE=1`` would make ``python -m game`` compile every changed module on
+every launch). Without a display the SDL dummy video driver is used, which leaves out the
+time a real window system takes to map the window. The load average is printed before and
+after: the figures mean little when other work competes for the processors.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import statistics
 import subprocess
@@ -30,6 +37,11 @@ sys.path.insert(0, str(ROOT / "build"))
 
 import build  # noqa: E402  (build/build.py)
 
+try:
+    import resource
+except ImportError:  # Windows
+    resource = None  # type: ignore[assignment]
+
 HOOK = ROOT / "build" / "hooks" / "rthook_first_frame.py"
 MARK = "solitaire: first frame"
 MIB = 1024 * 1024
@@ -39,8 +51,17 @@ def folder_size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-def first_frame(cmd: list[str], env: dict[str, str], cwd: Path, timeout: float = 60.0) -> float:
-    """Seconds from starting ``cmd`` until it reports its first frame."""
+def children_cpu() -> float:
+    """CPU seconds (user + system) of the finished child processes so far (0 where unknown)."""
+    if resource is None:
+        return 0.0
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def first_frame(cmd: list[str], env: dict[str, str], cwd: Path, timeout: float = 60.0) -> tuple[float, float]:
+    """Seconds from starting ``cmd`` until it reports its first frame, and its CPU seconds."""
+    cpu = children_cpu()
     start = time.perf_counter()
     proc = subprocess.Popen(
         cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
@@ -54,7 +75,7 @@ def first_frame(cmd: list[str], env: dict[str, str], cwd: Path, timeout: float =
         else:
             raise RuntimeError(f"{cmd[0]}: ended (status {proc.wait()}) without drawing a frame")
         proc.wait(timeout=timeout)
-        return took
+        return took, children_cpu() - cpu
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -68,12 +89,22 @@ def wall(cmd: list[str], env: dict[str, str], cwd: Path) -> float:
     return time.perf_counter() - start
 
 
+def load() -> str:
+    """The load averages (1, 5, 15 minutes), where the system has them."""
+    try:
+        return "load average " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    except (AttributeError, OSError):
+        return "load average unknown"
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--runs", type=int, default=7, help="measured launches of each (default 7)")
     p.add_argument("--variant", default="kansas")
     p.add_argument("--deal", default="5")
     args = p.parse_args(argv)
+    compileall.compile_dir(str(ROOT / "game"), quiet=1)
+    print(f"{load()} at the start; the game's bytecode compiled ahead")
 
     onedir, onefile = build.onedir_exe(), build.onefile_exe()
     tarball = build.DIST / f"solitaire-{build.version()}-{build.platform_tag()}.tar.gz"
@@ -106,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             env["SDL_VIDEODRIVER"] = "dummy"
         env.setdefault("SDL_AUDIODRIVER", "dummy")
         times: dict[str, list[float]] = {k: [] for k in candidates}
+        cpu: dict[str, list[float]] = {k: [] for k in candidates}
         bare: dict[str, list[float]] = {k: [] for k in candidates}
         version_cmds = {
             k: [*cmd[:1], "--version"]
@@ -118,7 +150,9 @@ def main(argv: list[str] | None = None) -> int:
             wall(version_cmds[k], env, cwd)
         for _ in range(args.runs):
             for k, cmd in candidates.items():
-                times[k].append(first_frame(cmd, env, cwd))
+                took, used = first_frame(cmd, env, cwd)
+                times[k].append(took)
+                cpu[k].append(used)
                 bare[k].append(wall(version_cmds[k], env, cwd))
 
     driver = env.get("SDL_VIDEODRIVER", "default")
@@ -130,10 +164,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  {k:15} {statistics.median(ts) * 1000:6.0f} ms"
             f"   (min {min(ts) * 1000:.0f}, max {max(ts) * 1000:.0f})"
+            f"   CPU {statistics.median(cpu[k]) * 1000:.0f} ms"
         )
     print(f"start-up alone: '--version' from start to exit, median of {args.runs}:")
     for k, ts in bare.items():
         print(f"  {k:15} {statistics.median(ts) * 1000:6.0f} ms")
+    print(f"{load()} at the end")
     return 0
 
 

@@ -1,6 +1,6 @@
 """Build the standalone game with PyInstaller, for the machine's own OS.
 
-    python build/build.py [--onefile-only | --onedir-only] [--smoke] [--no-tarball]
+    python build/build.py [--onefile-only | --onedir-only] [--smoke] [--no-tarball] [--importtime]
 
 makes ``dist/solitaire/`` (the one-folder app, executable ``solitaire`` or ``solitaire.exe``)
 and ``dist/solitaire-<version>-<os>-<arch>[.exe]`` (the one-file executable) from
@@ -10,11 +10,15 @@ it as ``dist/solitaire-<version>-linux-<arch>.tar.gz``.
 
 ``--smoke`` then runs what was built headless (``SDL_VIDEODRIVER=dummy``) from another
 working directory: ``--version``, ``--autoplay --exit-when-done`` on a deal of every variant,
-``deal`` and ``solve --budget 2``; any failure makes the exit status 1.
+``deal`` and ``solve --budget 2``; a failure (an exit status other than 0, the wrong output or a
+traceback on stderr, which a crashed worker process would print) makes the exit status 1.
 
 The versions in ``build/constraints.txt`` are the ones the build is pinned to; install them with
 ``pip install -c build/constraints.txt -e '.[dev]'``. A mismatch is reported (and with
 ``--strict-pins`` fails the build).
+
+``--importtime`` builds executables that run Python with ``-X importtime`` (a report of every
+import and its time on stderr): to see what a frozen launch imports. Not for release.
 """
 
 from __future__ import annotations
@@ -112,8 +116,8 @@ def check_pins(strict: bool) -> None:
         print(msg, file=sys.stderr)
 
 
-def run_pyinstaller(mode: str) -> None:
-    env = dict(os.environ, SOLITAIRE_BUILD=mode)
+def run_pyinstaller(mode: str, importtime: bool = False) -> None:
+    env = dict(os.environ, SOLITAIRE_BUILD=mode, SOLITAIRE_IMPORTTIME="1" if importtime else "0")
     env.setdefault("SOURCE_DATE_EPOCH", "1700000000")
     env.setdefault("PYTHONHASHSEED", "0")
     cmd = [
@@ -187,6 +191,13 @@ def smoke_env(data_dir: Path) -> dict[str, str]:
     return env
 
 
+def worker_trouble(stderr: str) -> bool:
+    """Whether ``stderr`` shows a failed solver worker process: a traceback, or the usage error a
+    frozen app prints when multiprocessing's spawned child runs the game's command line instead
+    of the worker (``freeze_support`` not diverting it)."""
+    return "Traceback" in stderr or "unrecognized arguments" in stderr
+
+
 def smoke(exe: Path) -> list[str]:
     """Run ``exe`` headless from a temporary working folder; returns the failures."""
     failures: list[str] = []
@@ -252,7 +263,7 @@ def smoke(exe: Path) -> list[str]:
                 continue
             took = time.perf_counter() - start
             first = (proc.stdout.strip().splitlines() or [""])[0]
-            ok = proc.returncode == 0 and expect in proc.stdout
+            ok = proc.returncode == 0 and expect in proc.stdout and not worker_trouble(proc.stderr)
             print(
                 f"  {'ok  ' if ok else 'FAIL'} {took:5.2f}s  {' '.join(args)}  ->  {first[:90]}", flush=True
             )
@@ -286,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--smoke", action="store_true", help="run the built executables headless afterwards")
     p.add_argument("--smoke-only", action="store_true", help="do not build; smoke-test what dist/ holds")
     p.add_argument("--no-tarball", action="store_true", help="Linux: skip the .tar.gz")
+    p.add_argument("--importtime", action="store_true", help="executables that print -X importtime on stderr")
     p.add_argument(
         "--strict-pins", action="store_true", help="fail unless build/constraints.txt is installed"
     )
@@ -296,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.smoke_only:
         check_pins(args.strict_pins)
         WORK.mkdir(parents=True, exist_ok=True)
-        run_pyinstaller(mode)
+        run_pyinstaller(mode, args.importtime)
         if sys.platform.startswith("linux") and mode != "onefile" and not args.no_tarball:
             print(f"tarball: {linux_extras().relative_to(ROOT)}")
         for exe in (onedir_exe(),) * (mode != "onefile") + (onefile_exe(),) * (mode != "onedir"):

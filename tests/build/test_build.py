@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tarfile
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
@@ -56,7 +56,9 @@ class _Recorder:
             result.binaries = kwargs["binaries"]
             result.datas = list(kwargs["datas"])
             result.pure = []
-            result.scripts = list(args[0])
+            # As PyInstaller has it: its runtime hooks, then the entry script.
+            result.scripts = [("pyi_rth_multiprocessing", "pyi_rth_multiprocessing.py", "PYSOURCE")]
+            result.scripts += [(Path(s).stem, s, "PYSOURCE") for s in args[0]]
         return result
 
 
@@ -148,6 +150,7 @@ def test_spec_keeps_only_the_default_font_of_pygame(spec_calls: dict[str, Any]) 
     assert not keep_data(("pygame/examples/data/sans.ttf", "x", "DATA"))
     assert not keep_data(("pygame/docs/index.html", "x", "DATA"))
     assert keep_data(("assets/cards/classic/AS.svg", "x", "DATA"))
+    assert keep_data(("pygame/colordict.pyc", "x", "DATA")), "noarchive collects modules as data"
     keep_binary = spec_calls["_namespace"][0][0][0]["keep_binary"]
     assert not keep_binary(("libcrypto.so.3", "x", "BINARY"))
     assert not keep_binary(("pygame_ce.libs/libportmidi-8a3ff27a.so.2.0.7", "x", "BINARY"))
@@ -156,15 +159,43 @@ def test_spec_keeps_only_the_default_font_of_pygame(spec_calls: dict[str, Any]) 
     assert keep_binary(("libsqlite3.so.0", "x", "BINARY"))
 
 
+def test_spec_onedir_loose_bytecode_onefile_archive(spec_calls: dict[str, Any]) -> None:
+    """One-folder: .pyc files (quicker imports); one-file: a PYZ, extension modules stored."""
+    assert [kwargs["noarchive"] for _, kwargs in spec_calls["Analysis"]] == [True, False]
+    onefile = next(kw for _, kw in spec_calls["EXE"] if kw["name"] != "solitaire")
+    assert onefile["cdict"]["EXTENSION"] is False
+    assert onefile["cdict"]["BINARY"] is True and onefile["cdict"]["DATA"] is True
+
+
 def test_spec_version_is_the_packages(spec_calls: dict[str, Any]) -> None:
     import game
 
     assert spec_calls["_namespace"][0][0][0]["VERSION"] == game.__version__
 
 
+def test_spec_imports_multiprocessing_only_in_its_children(spec_calls: dict[str, Any]) -> None:
+    """PyInstaller's eager hook is replaced by a copy that runs only in multiprocessing's children."""
+    namespace = spec_calls["_namespace"][0][0][0]
+    for _, analysis in spec_calls["Analysis"]:
+        generated = Path(analysis["runtime_hooks"][-1])
+        assert generated.is_file() and "pyi_rth_multiprocessing" in generated.read_text(encoding="utf-8")
+    for result in namespace["a"], namespace["analysis"](noarchive=True):
+        assert "pyi_rth_multiprocessing" not in [name for name, _, _ in result.scripts]
+
+    def is_child(*args: str) -> bool:
+        return bool(eval(namespace["MULTIPROCESSING_CHILD"], {"sys": SimpleNamespace(argv=["app", *args])}))
+
+    assert is_child("--multiprocessing-fork", "tracker_fd=5", "pipe_handle=7")
+    assert is_child("-B", "-S", "-I", "-c", "from multiprocessing.resource_tracker import main;main(5)")
+    assert not is_child()
+    assert not is_child("--variant", "kansas", "--deal", "5", "--autoplay", "--exit-when-done")
+    assert not is_child("solve", "--variant", "kansas", "--deal", "5")
+
+
 def test_frozen_entry_point_calls_freeze_support() -> None:
     text = (ROOT / "game" / "__main__.py").read_text(encoding="utf-8")
     assert "multiprocessing.freeze_support()" in text
+    assert '"--multiprocessing-fork"' in text and '"-c"' in text  # the spec's MULTIPROCESSING_CHILD
     assert text.index("freeze_support()") < text.index("main()")
 
 
@@ -263,6 +294,9 @@ def test_built_app_from_another_cwd_finds_its_cards(variant: str, tmp_path: Path
     assert proc.returncode == 0, proc.stderr
     assert f"{variant} deal 3" in proc.stdout
     assert "missing card art" not in proc.stderr
+    # The solver's worker is a "spawn" child: the frozen app must run it, not the game's command
+    # line again (which would print a usage error and leave the advisor without answers).
+    assert "unrecognized arguments" not in proc.stderr and "Traceback" not in proc.stderr
     assert (ONEDIR.parent / "_internal" / "assets" / "cards" / "classic" / "AS.svg").is_file()
 
 
