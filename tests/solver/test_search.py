@@ -40,8 +40,11 @@ def brute_force_winnable(g: game.Game, limit: int = 60_000) -> bool | None:
     return False
 
 
-def endgame(key: str, rng: random.Random) -> str:
-    """A position with most cards home and the rest spread over the table at random."""
+def endgame(key: str, rng: random.Random, *, stocked: bool = False) -> str:
+    """A position with most cards home and the rest spread over the table at random.
+
+    With ``stocked``, some of the loose cards lie face down in the stock (games with one).
+    """
     v = game.VARIANTS[key].instance()
     names = v.names
     suits = list(range(4))
@@ -56,8 +59,12 @@ def endgame(key: str, rng: random.Random) -> str:
     places = [names[i] for i in (*v.tableau, *v.cells)]
     if v.waste >= 0:
         places.append("waste")
+    if stocked and v.stock >= 0:
+        places += ["stock"] * 2
     for card in loose:
         place = rng.choice(places)
+        if place == "stock":
+            card = card.lower()
         if place.startswith("reserve") and piles[place]:
             place = names[v.tableau[0]]
         piles[place].append(card)
@@ -86,6 +93,22 @@ def test_bakers_game_deals_freecell_solver_cannot_solve_are_proved_unwinnable(de
 def test_verdict_agrees_with_brute_force_on_small_endgames(key: str, seed: int) -> None:
     g = game.from_text(endgame(key, random.Random(seed)))
     truth = brute_force_winnable(g)
+    assume(truth is not None)
+    result = solve(g, Budget(seconds=20))
+    assert result.verdict is not Verdict.UNKNOWN
+    assert (result.verdict is Verdict.WINNABLE) == truth
+    if truth:
+        for move in result.moves:
+            g.play(move)
+        assert g.is_won()
+
+
+@pytest.mark.parametrize("key", [k for k, cls in game.VARIANTS.items() if cls.instance().stock >= 0])
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_verdict_agrees_with_brute_force_with_cards_in_the_stock(key: str, seed: int) -> None:
+    g = game.from_text(endgame(key, random.Random(seed), stocked=True))
+    truth = brute_force_winnable(g, limit=20_000)
     assume(truth is not None)
     result = solve(g, Budget(seconds=20))
     assert result.verdict is not Verdict.UNKNOWN

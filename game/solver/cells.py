@@ -1,0 +1,289 @@
+"""A fast exhaustive solver for the games with reserve cells built by suit (Baker's Game, Seahaven).
+
+Positions are held compactly (each tableau pile a ``bytes`` of cards, the cells a tuple, the
+foundations one rank per suit) and moves are generated here from the same rules as the
+variant's (rules.md BG-3…BG-7, SH-3…SH-8): a group moves if it is a same-suit build no longer
+than the empty cells plus one; an empty tableau pile takes a King or a build starting with
+one; a tableau top goes to an empty cell; a cell's card goes onto the tableau. The caller
+replays every winning line through the engine, so a slip here could only cost a win, never
+produce an illegal line.
+
+Pruning that provably keeps every win:
+
+* every card that can go home goes at once (building is by suit, so nothing could ever need
+  to be placed on it), and a foundation card never comes back;
+* of several empty cells or empty tableau piles only one is tried, and a whole pile starting
+  with a King never moves to an empty pile (both only relabel piles);
+* positions that differ only by the order of the tableau piles or the cells share one key
+  (the foundations follow from the cards still on the table).
+
+The search is depth-first with the children of each position tried most promising first; a
+position is expanded at most once, so when the search ends without a win every reachable
+position was seen: a proof that none wins.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from game.engine.cards import KING, RANK, SUIT
+from game.engine.state import State
+from game.variants.base import Build, Kind, RawMove, Variant
+
+# Each card's place in the tableau: the card it may be placed on (same suit, one rank up).
+_PARENT = tuple(c + 1 if RANK[c] < KING else -1 for c in range(52))
+_IS_KING = tuple(RANK[c] == KING for c in range(52))
+
+Tab = tuple[bytes, ...]
+Cells = tuple[int, ...]
+Found = tuple[int, ...]
+# A child: its score (lower first), the position, the engine moves that reach it.
+Node = tuple[Tab, Cells, Found]
+
+EMPTY = 255
+"""An empty cell (cards are 0…51)."""
+
+POLL = 64
+"""Positions expanded between two looks at the clock and at ``cancelled``."""
+
+
+def supported(variant: Variant, state: State) -> bool:
+    """Whether this solver handles ``state``: a suit-built cell game, all cards face up, 52 cards."""
+    if variant.build is not Build.SUIT or not variant.cells or variant.stock >= 0 or variant.reserves:
+        return False
+    if variant.wrap or variant.dealt_base or not variant.group_limit_by_cells:
+        return False
+    if any(state.hidden) or state.card_count() != 52:
+        return False
+    if any(len(state.piles[c]) > 1 for c in variant.cells):
+        return False
+    for f in variant.foundations:
+        pile = state.piles[f]
+        if pile and any(pile[i] != pile[0] + i or RANK[pile[0]] != 1 for i in range(len(pile))):
+            return False
+    tableau = variant.tableau
+    if (
+        tableau != tuple(range(tableau[0], tableau[0] + len(tableau)))
+        or tableau[-1] != len(variant.kinds) - 1
+    ):
+        return False
+    return all(k in (Kind.TABLEAU, Kind.CELL, Kind.FOUNDATION) for k in variant.kinds)
+
+
+class CellSearch:
+    """One depth-first search over one position of a cell game."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        positions: int,
+        deadline: float,
+        cancelled: Callable[[], bool],
+    ) -> None:
+        self.tab_index = variant.tableau
+        self.cell_index = variant.cells
+        self.found_index = variant.foundations
+        self.positions = positions
+        self.deadline = deadline
+        self.cancelled = cancelled
+        self.seen: set[bytes] = set()
+        self.disorder: dict[bytes, int] = {}
+        # The tableau's engine indices are consecutive (checked by ``supported``).
+        self.tab_base = variant.tableau[0]
+        self.exhausted = False
+        self.stopped = False
+
+    # ---------------------------------------------------------------- positions
+
+    def start(self, state: State) -> tuple[Node, list[int]]:
+        """The compact form of ``state`` and each suit's foundation pile (-1: none yet)."""
+        piles = state.piles
+        tab = tuple(bytes(piles[t]) for t in self.tab_index)
+        cells = tuple(piles[c][0] if piles[c] else EMPTY for c in self.cell_index)
+        found = [0, 0, 0, 0]
+        home_pile = [-1, -1, -1, -1]
+        for f in self.found_index:
+            pile = piles[f]
+            if pile:
+                found[SUIT[pile[0]]] = len(pile)
+                home_pile[SUIT[pile[0]]] = f
+        return (tab, cells, tuple(found)), home_pile
+
+    @staticmethod
+    def key(tab: Tab, cells: Cells) -> bytes:
+        return b"\xff".join(sorted(tab)) + bytes(sorted(cells))
+
+    def settle(self, tab: Tab, cells: Cells, found: Found, line: list[RawMove], homes: list[int]) -> Node:
+        """Send home every card that can go, one at a time, adding the moves to ``line``."""
+        t = list(tab)
+        c = list(cells)
+        f = list(found)
+        moved = True
+        while moved:
+            moved = False
+            for i, pile in enumerate(t):
+                while pile:
+                    card = pile[-1]
+                    suit = SUIT[card]
+                    if f[suit] != RANK[card] - 1:
+                        break
+                    line.append((self.tab_index[i], self._home(suit, homes), 1))
+                    f[suit] += 1
+                    pile = pile[:-1]
+                    moved = True
+                t[i] = pile
+            for j, card in enumerate(c):
+                if card != EMPTY and f[SUIT[card]] == RANK[card] - 1:
+                    line.append((self.cell_index[j], self._home(SUIT[card], homes), 1))
+                    f[SUIT[card]] += 1
+                    c[j] = EMPTY
+                    moved = True
+        return tuple(t), tuple(c), tuple(f)
+
+    def _home(self, suit: int, homes: list[int]) -> int:
+        if homes[suit] < 0:
+            used = set(homes)
+            homes[suit] = next(f for f in self.found_index if f not in used)
+        return homes[suit]
+
+    # -------------------------------------------------------------------- moves
+
+    def children(self, node: Node, homes: list[int]) -> list[tuple[Node, list[RawMove], list[int]]]:
+        """Every pruned move from ``node``: (child, engine moves, foundation piles)."""
+        tab, cells, found = node
+        tops: dict[int, int] = {}
+        empty_pile = -1
+        for i, pile in enumerate(tab):
+            if pile:
+                tops[pile[-1]] = i
+            elif empty_pile < 0:
+                empty_pile = i
+        free = cells.count(EMPTY)
+        empty_cell = cells.index(EMPTY) if free else -1
+        limit = free + 1
+        tix, cix = self.tab_index, self.cell_index
+        out: list[tuple[Node, list[RawMove], list[int]]] = []
+        for i, pile in enumerate(tab):
+            n = len(pile)
+            if not n:
+                continue
+            j, k = n - 1, 1
+            while True:
+                card = pile[j]
+                parent = _PARENT[card]
+                if parent >= 0:
+                    d = tops.get(parent, -1)
+                    if d >= 0:
+                        t = list(tab)
+                        t[d] = tab[d] + pile[j:]
+                        t[i] = pile[:j]
+                        out.append(self._child(tuple(t), cells, found, (tix[i], tix[d], k), homes))
+                elif empty_pile >= 0 and j > 0:
+                    t = list(tab)
+                    t[empty_pile] = pile[j:]
+                    t[i] = pile[:j]
+                    out.append(self._child(tuple(t), cells, found, (tix[i], tix[empty_pile], k), homes))
+                if k >= limit or j == 0 or pile[j - 1] != parent:
+                    break
+                j -= 1
+                k += 1
+            if free:
+                t = list(tab)
+                t[i] = pile[:-1]
+                c = list(cells)
+                c[empty_cell] = pile[-1]
+                out.append(self._child(tuple(t), tuple(c), found, (tix[i], cix[empty_cell], 1), homes))
+        for j, card in enumerate(cells):
+            if card == EMPTY:
+                continue
+            parent = _PARENT[card]
+            d = tops.get(parent, -1) if parent >= 0 else (empty_pile if _IS_KING[card] else -1)
+            if d >= 0:
+                t = list(tab)
+                t[d] = tab[d] + bytes((card,))
+                c = list(cells)
+                c[j] = EMPTY
+                out.append(self._child(tuple(t), tuple(c), found, (cix[j], tix[d], 1), homes))
+        return out
+
+    def _child(
+        self, tab: Tab, cells: Cells, found: Found, move: RawMove, homes: list[int]
+    ) -> tuple[Node, list[RawMove], list[int]]:
+        line = [move]
+        pile = tab[move[0] - self.tab_base] if move[0] >= self.tab_base else b""
+        if pile and found[SUIT[pile[-1]]] == RANK[pile[-1]] - 1:
+            # Only a card the move uncovered can have become playable home (the parent is settled).
+            homes = list(homes)
+            return self.settle(tab, cells, found, line, homes), line, homes
+        return (tab, cells, found), line, homes
+
+    def score(self, node: Node) -> int:
+        """Lower is more promising: cards home, free cells and piles, cards out of order."""
+        tab, cells, found = node
+        home = found[0] + found[1] + found[2] + found[3]
+        disorder = 0
+        empty = 0
+        memo = self.disorder
+        for pile in tab:
+            if not pile:
+                empty += 1
+                continue
+            d = memo.get(pile)
+            if d is None:
+                d = 0
+                for a in range(len(pile) - 1):
+                    if pile[a + 1] != pile[a] - 1 or _IS_KING[pile[a + 1]]:
+                        d += 1
+                memo[pile] = d
+            disorder += d
+        used = len(cells) - cells.count(EMPTY)
+        return -10 * home + 3 * disorder + 2 * used - 4 * empty
+
+    # ------------------------------------------------------------------- search
+
+    def run(self, state: State) -> list[RawMove] | None:
+        """A winning line of engine moves, or ``None`` (see ``exhausted`` and ``stopped``)."""
+        node, homes = self.start(state)
+        line: list[RawMove] = []
+        node = self.settle(*node, line, homes)
+        if sum(node[2]) == 52:
+            return line
+        self.seen.add(self.key(node[0], node[1]))
+        # The path: per depth, the children still to try (best last) and the moves taken.
+        todo: list[list[tuple[int, Node, list[RawMove], list[int]]]] = [self._fresh(node, homes)]
+        taken: list[list[RawMove]] = [line]
+        expanded = 0
+        while todo:
+            kids = todo[-1]
+            if not kids:
+                todo.pop()
+                taken.pop()
+                continue
+            _, child, moves, child_homes = kids.pop()
+            if sum(child[2]) == 52:
+                return [m for step in taken for m in step] + moves
+            expanded += 1
+            if expanded % POLL == 0 and self._out_of_budget():
+                self.stopped = True
+                return None
+            todo.append(self._fresh(child, child_homes))
+            taken.append(moves)
+        self.exhausted = True
+        return None
+
+    def _fresh(self, node: Node, homes: list[int]) -> list[tuple[int, Node, list[RawMove], list[int]]]:
+        """The unseen children of ``node``, marked seen, the most promising last."""
+        seen = self.seen
+        kids = []
+        for child, line, child_homes in self.children(node, homes):
+            k = self.key(child[0], child[1])
+            if k in seen:
+                continue
+            seen.add(k)
+            kids.append((self.score(child), child, line, child_homes))
+        kids.sort(key=lambda kid: -kid[0])
+        return kids
+
+    def _out_of_budget(self) -> bool:
+        return len(self.seen) >= self.positions or time.monotonic() > self.deadline or self.cancelled()
