@@ -32,7 +32,6 @@ from game.scenes.base import Damage, Scene
 from game.scenes.chooser import ChooserScene
 from game.scenes.table import TableScene
 from game.solver.advisor import Advisor, Worker
-from game.solver.worker import SolverWorker
 from game.view.card_art import CardArt
 from game.view.layout import MIN_WINDOW, clamp_window
 from game.view.renderer import Renderer
@@ -87,8 +86,9 @@ def _refresh_rate() -> int:
 class App:
     """The window, the settings, the card art and the scene stack."""
 
-    solver_worker: Callable[[], Worker] = SolverWorker
-    """What runs the advisor's searches (tests put a synchronous stand-in here)."""
+    solver_worker: Callable[[], Worker] | None = None
+    """What runs the advisor's searches: None for the worker process (tests put a synchronous
+    stand-in here)."""
 
     def __init__(
         self,

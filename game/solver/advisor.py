@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.engine.errors import GameError
 from game.engine.game import Game
@@ -29,7 +29,9 @@ from game.engine.moves import Move
 from game.engine.state import State
 from game.solver.rating import RATING_BUDGET, Difficulty, rate
 from game.solver.search import Budget, Solution, Verdict
-from game.solver.worker import Answer, SolverWorker
+
+if TYPE_CHECKING:
+    from game.solver.worker import Answer
 
 CHECK_BUDGET = Budget(seconds=3.0, positions=300_000)
 """The search behind the winnable indicator, for every position after the opening."""
@@ -83,11 +85,11 @@ class Advisor:
 
     def __init__(
         self,
-        worker: Callable[[], Worker] = SolverWorker,
+        worker: Callable[[], Worker] | None = None,
         *,
         check_budget: Budget = CHECK_BUDGET,
     ) -> None:
-        self._make_worker = worker
+        self._make_worker = worker or _solver_worker
         self._worker: Worker | None = None
         self.check_budget = check_budget
         self._verdicts: dict[State, Verdict] = {}
@@ -302,3 +304,10 @@ def _replay(g: Game, moves: tuple[Move, ...]) -> _Line | None:
     except GameError:
         return None
     return _Line(moves, tuple(states)) if scratch.is_won() else None
+
+
+def _solver_worker() -> Worker:
+    """The worker process (its module loads on first use, after the first frame)."""
+    from game.solver.worker import SolverWorker
+
+    return SolverWorker()
