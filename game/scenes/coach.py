@@ -120,9 +120,13 @@ class Coach:
             return None
         return "Winnable", _OUTLOOK_TEXT[self.advisor.outlook(self.table.g)]
 
-    def outlook_lost(self) -> bool:
-        """Whether the indicator says the deal can no longer be won (the toolbar offers Rewind)."""
-        return self.indicator and self.advisor.outlook(self.table.g) is Outlook.UNWINNABLE
+    def can_rewind(self) -> bool:
+        """Whether the indicator says the deal can no longer be won but once could (the toolbar
+        then offers Rewind)."""
+        g = self.table.g
+        if not self.indicator or self.advisor.outlook(g) is not Outlook.UNWINNABLE:
+            return False
+        return bool(self.advisor.rewind_steps(g))
 
     def rating_text(self) -> str:
         """The deal's difficulty, once known ("" before)."""

@@ -699,7 +699,7 @@ class TableScene(Scene):
             (Intent.FINISH, "Finish", self._finish_line() is not None),
             (Intent.FULLSCREEN, "Window" if self.app.fullscreen else "Full screen", True),
         ]
-        if self.coach.outlook_lost():
+        if self.coach.can_rewind():
             items.insert(6, (Intent.REWIND, "Rewind", True))
         if self.demo:
             items = [(Intent.CLOSE, "Stop demo", True), items[-1]]
