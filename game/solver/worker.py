@@ -18,6 +18,9 @@ from game.solver.search import Budget, Verdict, solve
 if TYPE_CHECKING:
     from multiprocessing.sharedctypes import Synchronized
 
+IDLE_EXIT = 30.0
+"""A worker left without requests this long exits, so an idle game holds one process only."""
+
 RECYCLE_MIB = 120
 """After an answer, a worker holding more memory than this exits (searches peak far higher
 than the idle process, and Python keeps what it freed)."""
@@ -35,10 +38,14 @@ class Answer:
     seconds: float
 
 
-def _serve(requests: Any, answers: Any, latest: Synchronized[int]) -> None:
-    """The worker process: solve each request unless a newer one has superseded it."""
+def _serve(requests: Any, answers: Any, latest: Synchronized[int], idle_exit: float = IDLE_EXIT) -> None:
+    """The worker process: solve each request unless a newer one has superseded it; exit after
+    ``idle_exit`` seconds without one (the next request starts a new process)."""
     while True:
-        item = requests.get()
+        try:
+            item = requests.get(timeout=idle_exit)
+        except queue.Empty:
+            return
         if item is None:
             return
         request, text, seconds, positions = item
@@ -78,9 +85,11 @@ def _resident_mib() -> float:
 class SolverWorker:
     """A long-lived solver process started on first use."""
 
-    def __init__(self) -> None:
+    def __init__(self, idle_exit: float = IDLE_EXIT) -> None:
         import multiprocessing  # on first use: it costs start-up time the first frame needs
 
+        self.idle_exit = idle_exit
+        """Seconds without a request after which the process exits."""
         self._ctx = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._requests: Any = None
@@ -93,7 +102,10 @@ class SolverWorker:
         self._answers = self._ctx.Queue()
         self._latest = self._ctx.Value("q", 0, lock=False)
         self._process = self._ctx.Process(
-            target=_serve, args=(self._requests, self._answers, self._latest), daemon=True, name="solver"
+            target=_serve,
+            args=(self._requests, self._answers, self._latest, self.idle_exit),
+            daemon=True,
+            name="solver",
         )
         self._process.start()
 

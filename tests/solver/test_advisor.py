@@ -12,6 +12,7 @@ from game.engine.game import Game
 from game.engine.moves import Move
 from game.solver.advisor import Advisor, Outlook
 from game.solver.rating import Difficulty
+from game.solver.search import Budget, Verdict
 from game.solver.worker import SolverWorker
 
 # Baker's Game deal 3 is winnable; these four moves fill the cells and lose it on the fourth
@@ -196,3 +197,19 @@ def test_the_real_worker_process_answers() -> None:
         assert advisor.line(g)
     finally:
         advisor.close()
+
+
+def test_an_idle_worker_process_exits_and_the_next_request_starts_another() -> None:
+    worker = SolverWorker(idle_exit=0.5)
+    try:
+        g = opening("seahaven", 2)
+        first = worker.wait(worker.submit(g, Budget(10)), timeout=60)
+        assert first is not None and first.verdict is Verdict.WINNABLE
+        deadline = time.monotonic() + 20
+        while worker.alive() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not worker.alive()
+        again = worker.wait(worker.submit(g, Budget(10)), timeout=60)
+        assert again is not None and again.verdict is Verdict.WINNABLE
+    finally:
+        worker.close()
