@@ -168,7 +168,10 @@ class Advisor:
     def poll(self) -> bool:
         """Take the worker's answers; whether anything the table shows may have changed."""
         worker = self._worker
-        if worker is None or self._active is None:
+        if worker is None:
+            return False
+        if self._active is None:
+            worker.alive()  # lets an exited worker be reaped (and its helper process stopped)
             return False
         dead = not worker.alive()  # asked first: a worker's last answer is sent before it exits
         changed = False

@@ -3,12 +3,18 @@
 The table submits positions (as their one-line text form, which carries every card, face
 down ones included) and polls for answers between frames. A newer submission cancels older
 ones that are still running, since only the latest position matters to a player.
+
+The two processes talk over one pipe (no locks or semaphores), so once the worker has exited
+(``IDLE_EXIT`` seconds without a request, or after a search that left it holding a lot of
+memory) multiprocessing's resource-tracker process can be stopped too, and an idle game is a
+single process. The next request starts both again (about a fifth of a second).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-import queue
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +22,7 @@ from game.engine.game import Game
 from game.solver.search import Budget, Verdict, solve
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
     from multiprocessing.sharedctypes import Synchronized
 
 IDLE_EXIT = 30.0
@@ -24,6 +31,9 @@ IDLE_EXIT = 30.0
 RECYCLE_MIB = 120
 """After an answer, a worker holding more memory than this exits (searches peak far higher
 than the idle process, and Python keeps what it freed)."""
+
+Request = tuple[int, str, float, int]
+"""(request number, position text, seconds, positions)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,39 +48,45 @@ class Answer:
     seconds: float
 
 
-def _serve(requests: Any, answers: Any, latest: Synchronized[int], idle_exit: float = IDLE_EXIT) -> None:
-    """The worker process: solve each request unless a newer one has superseded it; exit after
+def _serve(conn: Connection, latest: Synchronized[int], idle_exit: float = IDLE_EXIT) -> None:
+    """The worker process: solve the newest request, skipping superseded ones; exit after
     ``idle_exit`` seconds without one (the next request starts a new process)."""
-    while True:
+    waiting: list[Request] = []
+
+    def take() -> bool:
+        """Read every request that has arrived; False once the game has gone."""
         try:
-            item = requests.get(timeout=idle_exit)
-        except queue.Empty:
+            while conn.poll():
+                item = conn.recv()
+                if item is None:
+                    return False
+                waiting.append(item)
+        except (EOFError, OSError):
+            return False
+        return True
+
+    while True:
+        if not waiting and not (conn.poll(idle_exit) and take()):
             return
-        if item is None:
-            return
-        request, text, seconds, positions = item
+        if not waiting:
+            continue
+        request, text, seconds, positions = waiting.pop()
+        waiting.clear()  # only the newest matters
         if request < latest.value:
             continue
-        g = Game.from_text(text)
 
         def superseded(r: int = request) -> bool:
             return r < latest.value
 
-        result = solve(g, Budget(seconds, positions), cancelled=superseded)
-        if request < latest.value:
-            continue
-        answers.put(
-            (
-                request,
-                text,
-                result.verdict.value,
-                [str(m) for m in result.moves],
-                result.positions,
-                result.seconds,
-            )
-        )
-        if _resident_mib() > RECYCLE_MIB:
-            return  # give a big search's memory back; the next request starts a fresh process
+        result = solve(Game.from_text(text), Budget(seconds, positions), cancelled=superseded)
+        if request >= latest.value:
+            answer = (request, text, result.verdict.value, [str(m) for m in result.moves])
+            try:
+                conn.send((*answer, result.positions, result.seconds))
+            except OSError:
+                return
+        if not take() or _resident_mib() > RECYCLE_MIB:
+            return  # the game has gone, or give a big search's memory back
 
 
 def _resident_mib() -> float:
@@ -82,8 +98,17 @@ def _resident_mib() -> float:
         return 0.0
 
 
+def _stop_resource_tracker() -> None:
+    """Stop multiprocessing's helper process (started with every "spawn" child; nothing of
+    ours is registered with it, and the next child starts it again)."""
+    with contextlib.suppress(Exception):
+        from multiprocessing import resource_tracker
+
+        resource_tracker._resource_tracker._stop()  # type: ignore[attr-defined]
+
+
 class SolverWorker:
-    """A long-lived solver process started on first use."""
+    """A solver process started on first use, and again whenever it has exited."""
 
     def __init__(self, idle_exit: float = IDLE_EXIT) -> None:
         import multiprocessing  # on first use: it costs start-up time the first frame needs
@@ -92,73 +117,99 @@ class SolverWorker:
         """Seconds without a request after which the process exits."""
         self._ctx = multiprocessing.get_context("spawn")
         self._process: Any = None
-        self._requests: Any = None
-        self._answers: Any = None
+        self._conn: Any = None
         self._latest: Any = None
         self._next = 0
 
     def _start(self) -> None:
-        self._requests = self._ctx.Queue()
-        self._answers = self._ctx.Queue()
-        self._latest = self._ctx.Value("q", 0, lock=False)
+        self._close_conn()
+        self._conn, child = self._ctx.Pipe()
+        self._latest = self._ctx.Value("q", self._next, lock=False)
         self._process = self._ctx.Process(
-            target=_serve,
-            args=(self._requests, self._answers, self._latest, self.idle_exit),
-            daemon=True,
-            name="solver",
+            target=_serve, args=(child, self._latest, self.idle_exit), daemon=True, name="solver"
         )
         self._process.start()
+        child.close()
 
     def submit(self, game: Game, budget: Budget) -> int:
         """Ask for ``game``'s current position to be solved; returns the request number."""
-        if self._process is None or not self._process.is_alive():
-            self._start()
         self._next += 1
-        self._latest.value = self._next
-        self._requests.put((self._next, game.text(), budget.seconds, budget.positions))
+        item: Request = (self._next, game.text(), budget.seconds, budget.positions)
+        for _ in range(2):  # the process may exit between the check and the send
+            if not self._running():
+                self._start()
+            self._latest.value = self._next
+            try:
+                self._conn.send(item)
+                break
+            except OSError:
+                self._process = None
         return self._next
 
     def alive(self) -> bool:
         """Whether the process is running (it is started again by the next ``submit``)."""
+        running = self._running()
+        if not running and self._process is not None:
+            self._process.join(0)  # reap it
+            self._process = None
+            _stop_resource_tracker()
+        return running
+
+    def _running(self) -> bool:
         return self._process is not None and self._process.is_alive()
 
     def answers(self) -> list[Answer]:
         """Every answer that has arrived, without waiting."""
         out: list[Answer] = []
-        if self._answers is None:
-            return out
-        while True:
-            try:
-                request, text, verdict, moves, positions, seconds = self._answers.get_nowait()
-            except queue.Empty:
-                return out
-            out.append(Answer(request, text, Verdict(verdict), tuple(moves), positions, seconds))
+        while (item := self._receive(0.0)) is not None:
+            out.append(item)
+        return out
 
     def wait(self, request: int, timeout: float) -> Answer | None:
         """Block up to ``timeout`` seconds for the answer to ``request`` (for scripts and tests)."""
-        if self._answers is None:
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            item = self._receive(left)
+            if item is not None and item.request == request:
+                return item
+            if item is None and not self._running():
+                return None
+        return None
+
+    def _receive(self, timeout: float) -> Answer | None:
+        if self._conn is None:
             return None
         try:
-            while True:
-                item = self._answers.get(timeout=timeout)
-                if item[0] == request:
-                    r, text, verdict, moves, positions, seconds = item
-                    return Answer(r, text, Verdict(verdict), tuple(moves), positions, seconds)
-        except queue.Empty:
+            if not self._conn.poll(timeout):
+                return None
+            request, text, verdict, moves, positions, seconds = self._conn.recv()
+        except (EOFError, OSError):
             return None
+        return Answer(request, text, Verdict(verdict), tuple(moves), positions, seconds)
 
     def cancel(self) -> None:
         """Abandon every request made so far."""
+        self._next += 1
         if self._latest is not None:
-            self._next += 1
             self._latest.value = self._next
 
     def close(self) -> None:
-        """Stop the process."""
-        if self._process is not None and self._process.is_alive():
+        """Stop the process (and multiprocessing's resource tracker)."""
+        if self._running():
             self.cancel()
-            self._requests.put(None)
+            with contextlib.suppress(OSError):
+                self._conn.send(None)
             self._process.join(timeout=2)
             if self._process.is_alive():
                 self._process.terminate()
-        self._process = None
+                self._process.join(timeout=2)
+        if self._process is not None:
+            self._process = None
+            _stop_resource_tracker()
+        self._close_conn()
+
+    def _close_conn(self) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(OSError):
+                self._conn.close()
+            self._conn = None
