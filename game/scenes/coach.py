@@ -72,6 +72,8 @@ class Coach:
         self._rewind_until: float | None = None
         self._demo_waiting: tuple[State, float] | None = None
         self._first_frame_done = False
+        self._view_key: tuple[object, ...] = ()
+        self._view_value: tuple[Outlook, bool] = (Outlook.UNKNOWN, False)
 
     @property
     def advisor(self) -> Advisor:
@@ -118,15 +120,23 @@ class Coach:
         """The indicator's entry for the status line, when it is on."""
         if not self.indicator or self.search is not None:
             return None
-        return "Winnable", _OUTLOOK_TEXT[self.advisor.outlook(self.table.g)]
+        return "Winnable", _OUTLOOK_TEXT[self._view()[0]]
 
     def can_rewind(self) -> bool:
         """Whether the indicator says the deal can no longer be won but once could (the toolbar
         then offers Rewind)."""
+        return self.indicator and self._view()[1]
+
+    def _view(self) -> tuple[Outlook, bool]:
+        """The outlook and whether a rewind has somewhere to go, computed once per change (the
+        status line and toolbar ask every frame; the answer walks the game's history)."""
         g = self.table.g
-        if not self.indicator or self.advisor.outlook(g) is not Outlook.UNWINNABLE:
-            return False
-        return bool(self.advisor.rewind_steps(g))
+        key = (id(g), g.state, g.moves_made, self.advisor.version)
+        if self._view_key != key:
+            outlook = self.advisor.outlook(g)
+            rewindable = outlook is Outlook.UNWINNABLE and bool(self.advisor.rewind_steps(g))
+            self._view_key, self._view_value = key, (outlook, rewindable)
+        return self._view_value
 
     def rating_text(self) -> str:
         """The deal's difficulty, once known ("" before)."""

@@ -102,6 +102,8 @@ class Advisor:
         self._game: Game | None = None
         self._checking = True
         self.broken = False
+        self.version = 0
+        """Goes up whenever what the advisor knows or searches changes (views cache by it)."""
         """Set when the worker could not be started: every answer is then "unknown"."""
 
     # ------------------------------------------------------------ questions
@@ -113,11 +115,13 @@ class Advisor:
         without, only what ``want`` asks for is searched.
         """
         self._game, self._checking = g, checks
+        self.version += 1
         self._schedule()
 
     def want(self, g: Game) -> None:
         """Have ``g``'s current position checked now (a hint or the demo needs it)."""
         self._game = g
+        self.version += 1
         self._schedule(force=True)
 
     def consider(self, g: Game) -> None:
@@ -189,6 +193,7 @@ class Advisor:
             self._active = None  # the worker died; the next schedule starts a new one
             changed = True
         if changed:
+            self.version += 1
             self._schedule()
         return changed
 
@@ -202,6 +207,7 @@ class Advisor:
             self._worker.close()
             self._worker = None
         self._active = None
+        self.version += 1
         self._superseded.clear()
 
     def _learn(self, request: _Request, answer: Answer) -> None:
@@ -216,6 +222,7 @@ class Advisor:
             self._ratings[request.rating] = rate(request.rating[0], solution)
 
     def _record(self, state: State, verdict: Verdict, moves: tuple[Move, ...], g: Game) -> None:
+        self.version += 1
         if len(self._verdicts) > MAX_KNOWN:
             self._verdicts.clear()
             self._lines.clear()
@@ -285,6 +292,7 @@ class Advisor:
                 del self._superseded[old]
         request = worker.submit(position, budget)
         self._active = (request, _Request(state, position.text(), rating))
+        self.version += 1
 
     def _ensure_worker(self) -> Worker | None:
         if self._worker is None:

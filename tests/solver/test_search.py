@@ -87,13 +87,8 @@ def test_bakers_game_deals_freecell_solver_cannot_solve_are_proved_unwinnable(de
     assert solve(game.new_game("bakers-game", deal=deal), Budget(seconds=60)).verdict is Verdict.UNWINNABLE
 
 
-@pytest.mark.parametrize("key", list(game.VARIANTS))
-@settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 2**32))
-def test_verdict_agrees_with_brute_force_on_small_endgames(key: str, seed: int) -> None:
-    g = game.from_text(endgame(key, random.Random(seed)))
-    truth = brute_force_winnable(g)
-    assume(truth is not None)
+def assert_solver_agrees(g: game.Game, truth: bool | None) -> None:
+    """The solver decides ``g`` as the brute force did, and its winning line wins."""
     result = solve(g, Budget(seconds=20))
     assert result.verdict is not Verdict.UNKNOWN
     assert (result.verdict is Verdict.WINNABLE) == truth
@@ -101,6 +96,16 @@ def test_verdict_agrees_with_brute_force_on_small_endgames(key: str, seed: int) 
         for move in result.moves:
             g.play(move)
         assert g.is_won()
+
+
+@pytest.mark.parametrize("key", list(game.VARIANTS))
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_verdict_agrees_with_brute_force_on_small_endgames(key: str, seed: int) -> None:
+    g = game.from_text(endgame(key, random.Random(seed)))
+    truth = brute_force_winnable(g)
+    assume(truth is not None)
+    assert_solver_agrees(g, truth)
 
 
 @pytest.mark.parametrize("key", [k for k, cls in game.VARIANTS.items() if cls.instance().stock >= 0])
@@ -110,13 +115,7 @@ def test_verdict_agrees_with_brute_force_with_cards_in_the_stock(key: str, seed:
     g = game.from_text(endgame(key, random.Random(seed), stocked=True))
     truth = brute_force_winnable(g, limit=20_000)
     assume(truth is not None)
-    result = solve(g, Budget(seconds=20))
-    assert result.verdict is not Verdict.UNKNOWN
-    assert (result.verdict is Verdict.WINNABLE) == truth
-    if truth:
-        for move in result.moves:
-            g.play(move)
-        assert g.is_won()
+    assert_solver_agrees(g, truth)
 
 
 def test_position_already_won_is_winnable_with_no_moves() -> None:
