@@ -201,6 +201,7 @@ class App:
         self._relayout()
 
     def _relayout(self) -> None:
+        self.renderer.discard_parked_layer()  # the window's pixels may be gone
         self._laid_out = self.surface.get_size()
         for scene in self.scenes:
             scene.resize()
@@ -379,9 +380,22 @@ class App:
             elif self._warm_cards():
                 self.step()
             else:
-                self.renderer.trim()
+                self.go_idle()
                 self.step(self._wait())
         return self.exit_code
+
+    def go_idle(self) -> None:
+        """Before sleeping: drop what only animations need, and park the table layer.
+
+        A parked layer's pixels (a window-sized surface) are let go until a frame draws
+        outside the window's bars; it is then rebuilt from the window (``_draw``).
+        """
+        self.renderer.trim()
+        top = self.top if self.scenes else None
+        covered = top.layer_cover() if isinstance(top, TableScene) else None
+        if covered is not None:
+            banner = self.persist.banner_rect(self.surface.get_size())
+            self.renderer.park_layer(covered if banner is None else [*covered, banner])
 
     def _warm_cards(self) -> bool:
         """While idle, render a few card images the table has not needed yet (a few ms)."""
@@ -442,6 +456,9 @@ class App:
             damage, self._full_redraw = True, False
         if not self.scenes or damage is False:
             return
+        renderer = self.renderer
+        if renderer.parked and (damage is True or not all(map(renderer.parked_covers, damage))):
+            renderer.restore_layer(self.surface)  # before anything is drawn over the window
         if damage is True:
             self.top.draw(self.surface)
             self.persist.draw_banner(self.surface)

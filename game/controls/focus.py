@@ -265,13 +265,20 @@ class KeyboardPlay:
         """The focus ring (drawing never changes state)."""
         if not self.visible:
             return
-        t = self.table
-        focus = settle(t.layout, state, self.focus)
-        rect = focus_rect(t.layout, state, focus)
-        width = max(3, t.layout.card_w // 14) * (2 if high_contrast else 1)
-        pad = width + max(1, t.layout.card_w // 50)
-        ring = rect.inflate(2 * pad, 2 * pad)
-        radius = max(4, t.layout.card_w // 10)
+        ring, width = self._ring(state, high_contrast)
+        radius = max(4, self.table.layout.card_w // 10)
         colour = FOCUS_COLOUR_CONTRAST if high_contrast else FOCUS_COLOUR
         pygame.draw.rect(surface, (0, 0, 0), ring.inflate(2, 2), width=width + 2, border_radius=radius + 1)
         pygame.draw.rect(surface, colour, ring, width=width, border_radius=radius)
+
+    def ring_area(self, state: State, high_contrast: bool) -> Rect | None:
+        """Where ``draw`` paints the focus ring, or None while it is hidden."""
+        return self._ring(state, high_contrast)[0].inflate(2, 2) if self.visible else None
+
+    def _ring(self, state: State, high_contrast: bool) -> tuple[Rect, int]:
+        """The focus ring's rectangle and line width."""
+        layout = self.table.layout
+        rect = focus_rect(layout, state, settle(layout, state, self.focus))
+        width = max(3, layout.card_w // 14) * (2 if high_contrast else 1)
+        pad = width + max(1, layout.card_w // 50)
+        return rect.inflate(2 * pad, 2 * pad), width

@@ -770,13 +770,14 @@ class TableScene(Scene):
     def draw(self, surface: Surface) -> None:
         layout, renderer = self.layout, self.app.renderer
         state, exclude = self._layer_key()
-        surface.blit(renderer.table_layer(layout, state, exclude), (0, 0))
-        self._draw_highlights(surface, state)
-        renderer.draw_sprites(surface, self.sprites, layout.card_size)
-        if self.drag is not None:
-            self._draw_drag(surface, self.drag)
-        self.keyboard.draw(surface, state, self.app.settings.high_contrast)
         clip = surface.get_clip()  # a partial redraw often leaves the bars alone
+        if not (layout.toolbar.contains(clip) or layout.status.contains(clip)):  # the bars are opaque
+            surface.blit(renderer.table_layer(layout, state, exclude), (0, 0))
+            self._draw_highlights(surface, state)
+            renderer.draw_sprites(surface, self.sprites, layout.card_size)
+            if self.drag is not None:
+                self._draw_drag(surface, self.drag)
+            self.keyboard.draw(surface, state, self.app.settings.high_contrast)
         if clip.colliderect(layout.toolbar):
             draw_toolbar(surface, layout.toolbar, self.buttons, self.hover, self.title())
         if clip.colliderect(layout.status):
@@ -829,10 +830,31 @@ class TableScene(Scene):
         ]
         self.app.renderer.draw_sprites(surface, sprites, size)
 
-    def _draw_toast(self, surface: Surface, message: str) -> None:
+    def layer_cover(self) -> list[Rect] | None:
+        """Where the window shows something over the table layer: the bars, the focus ring, a toast.
+
+        None while that is not so simple (cards moving or dragged, a selection or hint shown).
+        The renderer parks the layer while idle and rebuilds it from the window and these areas.
+        """
+        if self.sprites or self.drag is not None or self.selection is not None or self.hint is not None:
+            return None
+        covered = [self.layout.toolbar, self.layout.status]
+        ring = self.keyboard.ring_area(self.display_state, self.app.settings.high_contrast)
+        if ring is not None:
+            covered.append(ring)
+        if self.toast is not None:
+            covered.append(self._toast_rect(self.toast[0])[0])
+        return covered
+
+    def _toast_rect(self, message: str) -> tuple[Rect, int]:
+        """The toast's rounded box and text size."""
         size = max(14, self.layout.status.height * 3 // 4)
         width = font(size).size(message)[0] + size * 2
         rect = Rect(0, 0, width, int(size * 1.8))
         rect.midbottom = (self.layout.window.centerx, self.layout.status.top - size)
+        return rect, size
+
+    def _draw_toast(self, surface: Surface, message: str) -> None:
+        rect, size = self._toast_rect(message)
         pygame.draw.rect(surface, (12, 22, 17), rect, border_radius=rect.height // 2)
         blit_text(surface, message, size, TEXT, "center", rect.center)

@@ -8,7 +8,6 @@ The date is the player's local calendar date.
 
 from __future__ import annotations
 
-import hashlib
 from datetime import date
 
 DAILY_RANGE = 2**31 - 1
@@ -17,5 +16,7 @@ DAILY_RANGE = 2**31 - 1
 
 def daily_deal(variant: str, day: date) -> int:
     """The deal number of ``variant``'s deal of the day on ``day``."""
+    import hashlib  # here: it loads OpenSSL (~3 MiB resident), which a plain start never needs
+
     digest = hashlib.sha256(f"{day.isoformat()}:{variant}".encode()).digest()
     return 1 + int.from_bytes(digest[:8], "big") % DAILY_RANGE

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -217,7 +216,7 @@ def create_atomically(path: Path) -> None:
 
     If another copy of the game created ``path`` meanwhile, theirs is kept.
     """
-    tmp = path.with_name(f".{path.name}.new-{os.getpid()}-{secrets.token_hex(4)}")
+    tmp = path.with_name(f".{path.name}.new-{os.getpid()}-{os.urandom(4).hex()}")
     try:
         conn = connect(tmp)
         try:

@@ -71,6 +71,21 @@ class _Layer:
         """Painted for another look (high contrast, card style): to be painted afresh."""
 
 
+class _Parked:
+    """A table layer whose pixels were let go while idle: what it showed, and where the window differs."""
+
+    __slots__ = ("art", "covered", "exclude", "layout", "state")
+
+    def __init__(self, layer: _Layer, covered: tuple[Rect, ...]) -> None:
+        self.layout, self.art, self.state, self.exclude = layer.layout, layer.art, layer.state, layer.exclude
+        self.covered = covered
+        """The window's areas that may show something else than the layer (bars, rings, notices)."""
+
+    def covers(self, area: Rect) -> bool:
+        """Whether ``area`` lies inside one of the covered areas."""
+        return any(c.contains(area) for c in self.covered)
+
+
 class _ShadowParts:
     """One card's soft shadow and strips of its straight edges, to build any stack's shadow."""
 
@@ -109,6 +124,7 @@ class Renderer:
         self.preview_art = CardArt(art.style)
         """A second art for small pictures (previews), so the table's cached size is kept."""
         self._layer: _Layer | None = None
+        self._parked: _Parked | None = None
         self._gradient: tuple[Hashable, Surface] | None = None
         self._grain: Surface | None = None
         self._slot_shapes: dict[Hashable, Surface] = {}
@@ -141,6 +157,45 @@ class Renderer:
             self._trimmed_after = work
             release_free_memory()
 
+    def park_layer(self, covered: list[Rect]) -> None:
+        """Let the table layer's pixels go while the table is idle (a window-sized surface).
+
+        The window must show the layer everywhere but in ``covered`` (the toolbar, the status
+        line, the focus ring...): ``restore_layer`` then rebuilds it from a copy of the window
+        and a repaint of those areas, a fraction of a full repaint (benchmarks/frames.py).
+        """
+        layer = self._layer
+        if layer is None or layer.stale or layer.art is not self.art:
+            return
+        self._parked = _Parked(layer, tuple(Rect(r) for r in covered))
+        self._layer = None
+        release_free_memory()
+
+    @property
+    def parked(self) -> bool:
+        """Whether the table layer is parked (its pixels let go until ``restore_layer``)."""
+        return self._parked is not None
+
+    def parked_covers(self, area: Rect) -> bool:
+        """Whether drawing ``area`` of the window can leave a parked layer parked (a covered area)."""
+        return self._parked is not None and self._parked.covers(area)
+
+    def restore_layer(self, window: Surface) -> None:
+        """Rebuild a parked layer from ``window``, which has changed only in the covered areas since."""
+        parked, self._parked = self._parked, None
+        if parked is None or self._layer is not None or parked.art is not self.art:
+            return
+        if window.get_size() != parked.layout.window.size:
+            return
+        surface = window.copy()
+        for area in parked.covered:
+            self._paint_table(surface, parked.layout, parked.state, parked.exclude, area)
+        self._layer = _Layer(surface, parked.layout, self.art, parked.state, parked.exclude)
+
+    def discard_parked_layer(self) -> None:
+        """Forget a parked layer (the window's pixels were lost: a new window surface)."""
+        self._parked = None
+
     def set_art(self, art: CardArt) -> None:
         """Use another card art (a style change); forgets the cached table."""
         self.art = art
@@ -151,6 +206,7 @@ class Renderer:
         """The layer must be painted afresh (its surface is kept for reuse); slots change look."""
         if self._layer is not None:
             self._layer.stale = True
+        self._parked = None
         self._gradient = None
         self._slot_shapes.clear()
         self._felt_patches.clear()
@@ -332,7 +388,7 @@ class Renderer:
         layer = self._layer
         size = layout.window.size
         surface = layer.surface if layer is not None and layer.surface.get_size() == size else Surface(size)
-        self._layer = None  # the old surface is reused or let go before the new one is drawn
+        self._layer = self._parked = None  # the old surface is reused or let go before the new one is drawn
         self._paint_table(surface, layout, state, exclude, surface.get_rect())
         self._layer = _Layer(surface, layout, self.art, state, exclude)
         self._painted += 1

@@ -17,6 +17,7 @@ import pytest
 
 import game
 from game.app import App
+from game.view.renderer import Renderer
 
 FINISH = (
     "kansas base=A stock=- waste=- foundation-1=AD foundation-2=- foundation-3=- foundation-4=-"
@@ -134,3 +135,58 @@ def test_a_dragged_stack_leaves_no_trail(app: App, clock: Clock) -> None:
     app.step()
     seen += run_until_still(app, clock)
     assert max(seen) == 0
+
+
+def fresh_layer_differences(app: App) -> int:
+    """How many pixels of the renderer's table layer differ from one painted afresh."""
+    table = app.table
+    assert table is not None
+    key = table._layer_key()
+    fresh = Renderer(app.art)
+    fresh.high_contrast = app.renderer.high_contrast
+    kept = pygame.image.tobytes(app.renderer.table_layer(table.layout, *key), "RGB")
+    painted = pygame.image.tobytes(fresh.table_layer(table.layout, *key), "RGB")
+    return sum(kept[i : i + 3] != painted[i : i + 3] for i in range(0, len(kept), 3))
+
+
+@pytest.mark.parametrize("extra", ["plain", "focus ring", "toast", "high contrast"])
+def test_an_idle_table_parks_its_layer_and_rebuilds_it_from_the_window(
+    app: App, clock: Clock, extra: str
+) -> None:
+    table = app.table
+    assert table is not None
+    if extra == "high contrast":
+        app.set_high_contrast(True)
+    run_until_still(app, clock)
+    if extra == "focus ring":
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
+        )
+    elif extra == "toast":
+        table.show_toast("A notice over the table")
+    run_until_still(app, clock)
+    app.go_idle()
+    assert app.renderer.parked, "an idle table lets its layer's pixels go"
+    move = next(m for m in table.g.legal_moves() if m.source != "stock")
+    table.play(move)
+    clock.t += 1 / 60
+    app.step()  # the first frame after idle: the layer is rebuilt from the window
+    assert not app.renderer.parked
+    assert fresh_layer_differences(app) == 0
+    seen = [differences(app), *run_until_still(app, clock)]
+    assert max(seen) == 0
+
+
+def test_the_status_line_ticking_leaves_the_layer_parked(app: App, clock: Clock) -> None:
+    table = app.table
+    assert table is not None
+    run_until_still(app, clock)
+    table.play(next(m for m in table.g.legal_moves() if m.source != "stock"))  # the game clock starts
+    run_until_still(app, clock)
+    app.go_idle()
+    drawn = app.surface.copy()
+    clock.t += 1.0
+    app.step()
+    assert app.renderer.parked, "a new second on the clock repaints the status line alone"
+    assert pygame.image.tobytes(drawn, "RGB") != pygame.image.tobytes(app.surface, "RGB")
+    assert differences(app) == 0
