@@ -5,7 +5,9 @@ fake clock (as ``tests/app`` do), posts pygame events and times each ``app.step(
 
 * idle: steps with nothing happening; counts the frames actually drawn (``display.flip`` /
   ``display.update`` calls and scene ``draw`` calls) and, in a real-time run of the main
-  loop for a few seconds with a game clock ticking, the process CPU time;
+  loop for a few seconds with a game clock ticking, the process CPU time; then the first
+  frame after idle (a move played), with the table layer parked as ``App.go_idle`` leaves
+  it (rebuilt from a copy of the window) and with it kept, alternately;
 * drag: a 13-card Kansas run picked up and carried over the table, one MOUSEMOTION per
   step (each timed step is a frame that draws the dragged stack);
 * finish: a Kansas game with every card face up and a certain win, finished with the
@@ -254,6 +256,39 @@ def idle_real_loop(app: App, clock: Clock, seconds: float) -> dict[str, float]:
     }
 
 
+def wake_frames(app: App, clock: Clock, reps: int) -> dict[str, float]:
+    """The first frame after idle (a move played on a sleeping table) with the table layer parked
+    (rebuilt from the window: ``App.go_idle``) and kept, alternately; medians in ms, wall and CPU."""
+    t = table(app)
+    t._start(game.new_game("kansas", 1))
+    settle(app, clock)
+    move = next(m for m in t.g.legal_moves() if m.source != "stock")
+    wall: dict[bool, list[float]] = {True: [], False: []}
+    cpu: dict[bool, list[float]] = {True: [], False: []}
+    for k in range(2 * reps):
+        parked = k % 2 == 0
+        settle(app, clock)
+        if parked:
+            app.go_idle()
+            assert app.renderer.parked
+        else:
+            app.renderer.trim()
+        t.play(move)
+        clock.t += 1 / 60
+        CPU_LOG.clear()
+        wall[parked].append(timed_step(app))
+        cpu[parked].append(CPU_LOG[-1])
+        settle(app, clock)
+        t.g.undo()
+        t.invalidate()
+    return {
+        "parked": statistics.median(wall[True]),
+        "kept": statistics.median(wall[False]),
+        "parked_cpu": statistics.median(cpu[True]),
+        "kept_cpu": statistics.median(cpu[False]),
+    }
+
+
 def drag_run(app: App, clock: Clock, motions: int) -> tuple[list[float], list[float], float]:
     """Pick up the 13-card run and carry it around; the per-motion step times and the pick-up step."""
     t = table(app)
@@ -379,6 +414,7 @@ def measure_size(
         with profiled(profile == "idle"):
             r["idle"] = idle_steps(app, clock)
             r["idle_loop"] = idle_real_loop(app, clock, idle_seconds)
+            r["wake"] = wake_frames(app, clock, max(5, reps))
     if profile in (None, "drag"):
         runs, cpus, pickups = [], [], []
         with profiled(profile == "drag"):
@@ -473,6 +509,13 @@ def report(size: tuple[int, int], r: dict[str, object]) -> None:
             f"{'idle: App.run(), game clock on':<36}CPU {loop['cpu_pct']:.2f}% over {loop['seconds']:.1f} s; "
             f"scene draws {loop['draws']}, frames presented {loop['presented']} "
             "(target CPU ~0; the clock repaints the status line once a second)"
+        )
+    if "wake" in r:
+        w = r["wake"]
+        assert isinstance(w, dict)
+        print(
+            f"{'first frame after idle (a move)':<36}layer parked {w['parked']:.2f} ms (CPU {w['parked_cpu']:.2f}),"
+            f" kept {w['kept']:.2f} ms (CPU {w['kept_cpu']:.2f}); parked = rebuilt from the window"
         )
 
 

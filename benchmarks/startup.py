@@ -10,7 +10,10 @@ of several runs, with the dummy driver and, when ``Xvfb`` is installed, under Xv
 ``SDL_FRAMEBUFFER_ACCELERATION`` unset and ``0``. Prints figures beside the targets; nothing
 is asserted.
 
-    python benchmarks/startup.py [--runs 7] [--no-xvfb]
+Then the idle memory: the game at 1280x720, 1536x864, 1920x1080 and 3840x2160 (dummy driver),
+its VmRSS 5 s after launch, asleep with the table still (``--memory-only`` for just that).
+
+    python benchmarks/startup.py [--runs 7] [--no-xvfb] [--memory-only] [--memory-runs 3]
 """
 
 from __future__ import annotations
@@ -124,6 +127,81 @@ pygame.quit()
 """
 
 
+IDLE_HARNESS = r"""
+import json, os, runpy, sys, time
+T_START = time.monotonic()
+import game.app as ga
+
+def status():
+    out = {}
+    with open("/proc/self/status") as f:
+        for line in f:
+            key = line.split(":")[0]
+            if key in ("VmRSS", "RssAnon", "RssFile", "RssShmem"):
+                out[key] = int(line.split()[1]) / 1024
+    return out
+
+def pixels(surface):
+    return surface.get_height() * surface.get_pitch() / 2**20 if surface is not None else 0.0
+
+wait = ga.App._wait
+def measured_wait(self):
+    if time.monotonic() - T_START >= float(os.environ["BENCH_IDLE_AT"]):
+        r = self.renderer
+        marks = status()
+        marks["window"] = pixels(self.surface)
+        marks["layer"] = pixels(r._layer.surface) if r._layer is not None else 0.0
+        marks["parked"] = getattr(r, "parked", False)
+        marks["cards"] = sum(pixels(s) for s, _ in self.art._cache.values())
+        marks["card_images"] = len(self.art._cache)
+        marks["modules"] = len(sys.modules)
+        marks["size"] = list(self.surface.get_size())
+        print("BENCH " + json.dumps(marks), flush=True)
+        self.quit()
+        return None
+    return wait(self)
+ga.App._wait = measured_wait
+
+sys.argv = ["game", *sys.argv[1:]]
+runpy.run_module("game", run_name="__main__", alter_sys=True)
+"""
+"""Runs the game until it has been idle (asleep in ``App._wait``) ``BENCH_IDLE_AT`` seconds
+after the start, then reports its memory: VmRSS and its parts, and the big surfaces."""
+
+IDLE_SIZES = ("1280x720", "1536x864", "1920x1080", "3840x2160")
+IDLE_AT = 5.0
+
+
+def idle_memory(runs: int, home: str) -> None:
+    """Print the resident memory of an idle table at each of ``IDLE_SIZES`` (medians of ``runs``)."""
+    env = environment("dummy", None, home) | {"BENCH_IDLE_AT": str(IDLE_AT)}
+    print(
+        f"\nIdle memory, dummy driver, kansas deal 5, {IDLE_AT:.0f} s after launch (MiB; median of {runs};"
+        f" {load_average()})"
+    )
+    print(
+        f"{'window':<11}{'VmRSS':>7}{'anon':>7}{'file':>7}   {'window px':>9}{'layer px':>9}{'cards px':>9}"
+        f"{'modules':>8}   target VmRSS <= 55"
+    )
+    for size in IDLE_SIZES:
+        args = ["--variant", "kansas", "--deal", "5", "--window", size]
+        got = [launch(IDLE_HARNESS, env, args) for _ in range(runs)]
+        parked = "parked" if all(g.get("parked") for g in got) else "kept"
+        print(
+            f"{size:<11}{med(got, 'VmRSS'):7.1f}{med(got, 'RssAnon'):7.1f}{med(got, 'RssFile'):7.1f}   "
+            f"{med(got, 'window'):9.1f}{med(got, 'layer'):9.1f}{med(got, 'cards'):9.1f}"
+            f"{med(got, 'modules'):8.0f}   layer {parked}"
+        )
+    print("  anon = private memory (Python's heap, surfaces, SDL); file = mapped libraries (shared);")
+    print(
+        "  'px' = pixel memory of the window surface, the table layer (0 while parked) and the card images."
+    )
+
+
+def load_average() -> str:
+    return "load " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def launch(code: str, env: dict[str, str], args: list[str]) -> dict[str, object]:
     """Run ``code`` in a fresh interpreter; its BENCH line, with times made relative to launch."""
     start = time.monotonic()
@@ -209,6 +287,8 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--runs", type=int, default=7)
     p.add_argument("--no-xvfb", action="store_true")
+    p.add_argument("--memory-only", action="store_true", help="only the idle memory at several window sizes")
+    p.add_argument("--memory-runs", type=int, default=3)
     p.add_argument(
         "--no-precompile", action="store_true", help="leave bytecode as it is (see the note printed)"
     )
@@ -218,6 +298,11 @@ def main() -> int:
         # PYTHONDONTWRITEBYTECODE=1, which would make every start compile every module again.
         compileall.compile_dir(str(Path(__file__).resolve().parent.parent / "game"), quiet=1)
         print("bytecode compiled ahead, as a player's install has it after its first start")
+    if args.memory_only:
+        with tempfile.TemporaryDirectory(prefix="solitaire-bench-") as home:
+            idle_memory(args.memory_runs, home)
+        return 0
+    print(load_average())
     xvfb = None if args.no_xvfb else start_xvfb()
     configs: list[tuple[str, str, str | None, dict[str, str]]] = [
         ("dummy", "dummy", None, {}),
@@ -281,6 +366,9 @@ def main() -> int:
     print("\nIdle memory (VmRSS MiB)           at first table frame   after the deal settled   target <= 55")
     for name, game_runs, _ in results:
         print(f"{name:<32}{med(game_runs, 'rss_first'):16.1f}{med(game_runs, 'rss_settled'):22.1f}")
+    with tempfile.TemporaryDirectory(prefix="solitaire-bench-") as home:
+        idle_memory(args.memory_runs, home)
+    print(load_average())
     return 0
 
 
