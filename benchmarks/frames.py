@@ -514,8 +514,9 @@ def report(size: tuple[int, int], r: dict[str, object]) -> None:
         w = r["wake"]
         assert isinstance(w, dict)
         print(
-            f"{'first frame after idle (a move)':<36}layer parked {w['parked']:.2f} ms (CPU {w['parked_cpu']:.2f}),"
-            f" kept {w['kept']:.2f} ms (CPU {w['kept_cpu']:.2f}); parked = rebuilt from the window"
+            f"{'first frame after idle (a move)':<36}layer parked {w['parked']:.2f} ms"
+            f" (CPU {w['parked_cpu']:.2f}), kept {w['kept']:.2f} ms (CPU {w['kept_cpu']:.2f});"
+            " parked = rebuilt from the window"
         )
 
 
