@@ -21,7 +21,9 @@ from collections.abc import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # real pixels: sharp cards on HiDPI
-import pygame
+from game.view.lean_pygame import pygame  # first: pygame without what the first frame never needs
+
+# isort: split
 
 from game.app_store import Persistence, place_window
 from game.controls.gamepad import EVENTS as GAMEPAD_EVENTS

@@ -165,6 +165,8 @@ class Sound:
 
     def _open(self) -> dict[str, pygame.mixer.Sound] | None:
         try:
+            import pygame.mixer  # not imported with pygame (game.view.lean_pygame)
+
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512, allowedchanges=0)
             init = pygame.mixer.get_init()

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect, Surface
 
+from game.view.lean_pygame import default_font
+
 Color = tuple[int, int, int]
 
 TEXT: Color = (238, 242, 234)
@@ -44,7 +46,7 @@ def font(size: int) -> pygame.font.Font:
     size = max(8, int(size))
     f = _fonts.get(size)
     if f is None:
-        f = _fonts[size] = pygame.font.Font(None, size)
+        f = _fonts[size] = default_font(size)
     return f
 
 
