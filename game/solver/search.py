@@ -2,7 +2,8 @@
 
 Baker's Game and Seahaven Towers go to the fast cell-game search of ``game.solver.cells``
 (compact positions, its own move generator, every winning line replayed through the engine
-before it is returned). Every other position is searched here: every move comes from the
+before it is returned), Aunt Mary and Lady Jane to ``game.solver.alternate`` (the same kind of
+search). Every other position is searched here: every move comes from the
 variant's legal-move generator and is applied by the variant, so it can never use a move the
 game forbids. Pruning that provably keeps every win:
 
@@ -34,6 +35,9 @@ from game.engine.cards import RANK
 from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import Pile, State
+from game.solver.alternate import AlternateSearch
+from game.solver.alternate_rules import supported as alternate_supported
+from game.solver.alternate_stock import make_search as alternate_search
 from game.solver.cells import CellSearch
 from game.solver.cells import supported as cells_supported
 from game.variants.base import Build, Kind, RawMove, Variant
@@ -441,10 +445,16 @@ def replays_to_win(v: Variant, state: State, raw: Sequence[RawMove]) -> bool:
     return v.is_won(state)
 
 
-def _solve_cells(v: Variant, state: State, budget: Budget, cancelled: Callable[[], bool]) -> Solution | None:
-    """The fast cell-game search, or ``None`` when it does not apply (or, by a bug, erred)."""
+_Fast = Callable[[Variant, int, float, Callable[[], bool]], "CellSearch | AlternateSearch"]
+
+
+def _solve_cells(
+    v: Variant, state: State, budget: Budget, cancelled: Callable[[], bool], make: _Fast = CellSearch
+) -> Solution | None:
+    """A fast compact search (``make``: the cell games' by default), or ``None`` when its line
+    does not replay to a win (a bug)."""
     began = time.monotonic()
-    search = CellSearch(v, budget.positions, began + budget.seconds, cancelled)
+    search = make(v, budget.positions, began + budget.seconds, cancelled)
     line = search.run(state)
     seconds = time.monotonic() - began
     positions = len(search.seen)
@@ -467,6 +477,11 @@ def solve(
     v, state = game.variant, game.state
     if cells_supported(v, state):
         found = _solve_cells(v, state, budget, poll)
+        if found is not None:
+            return found
+    # Aunt Mary and Lady Jane: the compact alternating-colour search (game.solver.alternate).
+    if alternate_supported(v, state):
+        found = _solve_cells(v, state, budget, poll, alternate_search)
         if found is not None:
             return found
     if v.stock >= 0 and v.waste >= 0 and not v.deals_to_reserves:

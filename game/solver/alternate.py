@@ -1,0 +1,374 @@
+"""A fast exhaustive solver for the alternating-colour games with a stock (Aunt Mary, Lady Jane).
+
+Positions are held compactly: each tableau pile a ``bytes`` of cards (a face-down card ``c``
+stored as ``c + 64``), the foundations one height per suit, the stock, waste and reserve piles
+as ``bytes``. Moves are generated here from the same rules as the variants' (rules.md AM-2 …
+AM-6, LJ-2 … LJ-8): a face-up valid build moves as a group onto a top card that takes its
+lowest card, or onto an empty pile if that card may start one; the top card of the waste, a
+reserve or a face-up stock plays to the tableau or home; a foundation's top card comes back
+onto the tableau. The stock rules are ``AuntMaryStock`` and ``LadyJaneStock``
+(``game.solver.alternate_stock``), the rule tables ``game.solver.alternate_rules``. The
+caller replays every winning line through the engine, so a slip here could only cost a win,
+never produce an illegal line.
+
+Pruning that provably keeps every win (as the engine-level search, ``game.solver.search``):
+
+* safe foundation moves (rules.md "Automatic moves", the game's own automatic moves) are made
+  at once after every move; a safe card is never taken back off its foundation, since the
+  automatic moves would send it straight home again (the position would be its parent's);
+* of several empty tableau piles only one is tried, and a whole face-up pile never moves to
+  an empty pile (both only relabel piles);
+* positions that differ only by the order of the tableau piles share one key, and the stock
+  rules leave out of the key what follows from the rest (see the stock classes); a position
+  reached again with no more redeals left than before is not searched again (a redeal only
+  adds moves);
+* a position where a card can never leave its pile though a card under it must go home first
+  is lost (``Rules.stuck`` gives the argument).
+
+The search is depth-first with the children of each position tried most promising first; a
+position is expanded at most once, so when the search ends without a win every reachable
+position (under the rules above) was seen: a proof that none wins.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import ClassVar
+
+from game.engine.cards import SUIT
+from game.engine.state import State
+from game.solver.alternate_rules import DOWN, Found, Rules, reveal
+from game.variants.base import RawMove, Variant
+
+POLL = 64
+"""Positions expanded between two looks at the clock and at ``cancelled``."""
+
+Tab = tuple[bytes, ...]
+Side = tuple[bytes, ...]
+# A position: tableau, foundation heights per suit, side piles (stock, waste, reserves...),
+# face-down cards in the stock, redeals left.
+Node = tuple[Tab, Found, Side, int, int]
+Kid = tuple[Node, list[RawMove], list[int]]
+
+
+class AlternateSearch:
+    """One depth-first search over one position; the stock's rules come from a subclass."""
+
+    singles: ClassVar[tuple[int, ...]] = ()
+    """Side piles whose top card plays (the stock's too when it is face up)."""
+
+    def __init__(
+        self, variant: Variant, positions: int, deadline: float, cancelled: Callable[[], bool]
+    ) -> None:
+        self.v = variant
+        self.tab_index = variant.tableau
+        self.found_index = variant.foundations
+        self.side_index = (variant.stock, variant.waste, *variant.reserves)
+        self.positions = positions
+        self.deadline = deadline
+        self.cancelled = cancelled
+        self.seen: dict[bytes, int] = {}
+        """Each position's key, with the most redeals it was reached with."""
+        self.dead_piles: dict[bytes, bool] = {}
+        self.exhausted = False
+        self.stopped = False
+        self.rules = Rules(variant, 1)
+
+    # ------------------------------------------------------------ positions
+
+    def start(self, state: State) -> tuple[Node, list[int]]:
+        """The compact form of ``state`` and each suit's foundation pile (-1: none yet)."""
+        self.rules = Rules(self.v, state.base_rank)
+        piles, hidden = state.piles, state.hidden
+        tab = tuple(
+            bytes([*(c + DOWN for c in piles[t][: hidden[t]]), *piles[t][hidden[t] :]])
+            for t in self.tab_index
+        )
+        found = [0, 0, 0, 0]
+        homes = [-1, -1, -1, -1]
+        for f in self.found_index:
+            if piles[f]:
+                found[SUIT[piles[f][0]]] = len(piles[f])
+                homes[SUIT[piles[f][0]]] = f
+        side = tuple(bytes(piles[i]) for i in self.side_index)
+        return (tab, tuple(found), side, hidden[self.v.stock], state.redeals_left), homes
+
+    def key(self, node: Node) -> bytes:
+        """Equal for positions that differ only by the order of the tableau piles (see subclasses)."""
+        raise NotImplementedError
+
+    def home(self, suit: int, homes: list[int]) -> int:
+        """The foundation pile of ``suit``, taking the leftmost free one for a new suit."""
+        if homes[suit] < 0:
+            used = set(homes)
+            homes[suit] = next(f for f in self.found_index if f not in used)
+        return homes[suit]
+
+    def settle(self, node: Node, line: list[RawMove], homes: list[int]) -> Node:
+        """Send every safe card home, one at a time, adding the moves to ``line``."""
+        tab, found, side, down, redeals = node
+        rules = self.rules
+        place = rules.place
+        t, f, sd = list(tab), list(found), list(side)
+        moved = True
+        while moved:
+            moved = False
+            for i, pile in enumerate(t):
+                while pile and pile[-1] < DOWN:
+                    card = pile[-1]
+                    suit = SUIT[card]
+                    if f[suit] != place[card] or not rules.safe(card, f):
+                        break
+                    line.append((self.tab_index[i], self.home(suit, homes), 1))
+                    f[suit] += 1
+                    pile = reveal(pile[:-1])
+                    moved = True
+                t[i] = pile
+            for j in self.singles_now(down):
+                pile = sd[j]
+                while pile:
+                    card = pile[-1]
+                    suit = SUIT[card]
+                    if f[suit] != place[card] or not rules.safe(card, f):
+                        break
+                    line.append((self.side_index[j], self.home(suit, homes), 1))
+                    f[suit] += 1
+                    pile = pile[:-1]
+                    moved = True
+                sd[j] = pile
+        return tuple(t), tuple(f), tuple(sd), down, redeals
+
+    def singles_now(self, down: int) -> tuple[int, ...]:
+        """The side piles whose top card plays (the stock only when face up)."""
+        return self.singles if down else (0, *self.singles)
+
+    # ------------------------------------------------------------------ moves
+
+    def targets(self, card: int, tab: Tab, found: Found, tops: dict[int, int], empty: int) -> list[int]:
+        """Where ``card``, free on top of a pile, may go: -1 home, else tableau pile numbers."""
+        out = [-1] if found[SUIT[card]] == self.rules.place[card] else []
+        for parent in self.rules.parents[card]:
+            d = tops.get(parent, -1)
+            if d >= 0:
+                out.append(d)
+        if empty >= 0 and self.rules.fills[card]:
+            out.append(empty)
+        return out
+
+    def children(self, node: Node, homes: list[int]) -> list[Kid]:
+        """Every pruned move from ``node``, each with its safe foundation moves."""
+        tab, found, side, down = node[:4]
+        tops: dict[int, int] = {}
+        empty = -1
+        for i, pile in enumerate(tab):
+            if pile:
+                tops[pile[-1]] = i
+            elif empty < 0:
+                empty = i
+        out: list[Kid] = []
+        self._tableau_moves(node, tops, empty, homes, out)
+        for j in self.singles_now(down):
+            if side[j]:
+                card = side[j][-1]
+                for d in self.targets(card, tab, found, tops, empty):
+                    sd = list(side)
+                    sd[j] = side[j][:-1]
+                    out.append(self.place_card(node, tuple(sd), card, d, self.side_index[j], homes, sd[j]))
+        self._foundation_moves(node, tops, empty, homes, out)
+        self.stock_moves(node, tops, empty, homes, out)
+        return out
+
+    def _tableau_moves(
+        self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
+    ) -> None:
+        tab, found, side = node[:3]
+        fits, parents, fills, place = self.rules.fits, self.rules.parents, self.rules.fills, self.rules.place
+        tix = self.tab_index
+        for i, pile in enumerate(tab):
+            n = len(pile)
+            if not n:
+                continue
+            top = pile[-1]
+            if found[SUIT[top]] == place[top]:
+                t = list(tab)
+                t[i] = reveal(pile[:-1])
+                out.append(self.after(node, tuple(t), found, side, top, [(tix[i], -1, 1)], homes))
+            j = n - 1
+            while True:
+                card = pile[j]
+                for parent in parents[card]:
+                    d = tops.get(parent, -1)
+                    if d >= 0:
+                        t = list(tab)
+                        t[d] = tab[d] + pile[j:]
+                        t[i] = reveal(pile[:j])
+                        out.append(
+                            self.after(
+                                node, tuple(t), found, side, -1, [(tix[i], tix[d], n - j)], homes, t[i]
+                            )
+                        )
+                if empty >= 0 and j and fills[card]:
+                    t = list(tab)
+                    t[empty] = pile[j:]
+                    t[i] = reveal(pile[:j])
+                    out.append(
+                        self.after(
+                            node, tuple(t), found, side, -1, [(tix[i], tix[empty], n - j)], homes, t[i]
+                        )
+                    )
+                if not j or not fits[pile[j - 1] << 7 | card]:
+                    break
+                j -= 1
+
+    def _foundation_moves(
+        self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
+    ) -> None:
+        """A foundation's top card back onto the tableau, unless it is safe (it would go home again)."""
+        tab, found, side = node[:3]
+        rules = self.rules
+        for suit in range(4):
+            height = found[suit]
+            if height < 2:
+                continue
+            card = rules.next_home[suit][height - 1]
+            if rules.safe(card, found):
+                continue
+            f = list(found)
+            f[suit] -= 1
+            for d in self.targets(card, tab, found, tops, empty):
+                if d >= 0:
+                    t = list(tab)
+                    t[d] = tab[d] + bytes((card,))
+                    line = [(homes[suit], self.tab_index[d], 1)]
+                    out.append(self.after(node, tuple(t), tuple(f), side, -1, line, homes))
+
+    def place_card(
+        self, node: Node, side: Side, card: int, d: int, source: int, homes: list[int], exposed: bytes
+    ) -> Kid:
+        """``card``, taken off side pile ``source`` (an engine index; ``side`` is without it, and
+        ``exposed`` is what is left of that pile), to ``d`` (-1: home)."""
+        tab, found = node[0], node[1]
+        if d < 0:
+            return self.after(node, tab, found, side, card, [(source, -1, 1)], homes)
+        t = list(tab)
+        t[d] = tab[d] + bytes((card,))
+        return self.after(node, tuple(t), found, side, -1, [(source, self.tab_index[d], 1)], homes, exposed)
+
+    def after(
+        self,
+        node: Node,
+        tab: Tab,
+        found: Found,
+        side: Side,
+        home: int,
+        line: list[RawMove],
+        homes: list[int],
+        exposed: bytes = b"",
+    ) -> Kid:
+        """The child with ``home`` (a card, or -1) sent home by ``line[0]``, settled; its line
+        and foundation piles. ``exposed`` is the pile the move uncovered a card of.
+
+        The parent is settled, so only a card that went home (any card may have become safe)
+        or the card the move uncovered can make a safe foundation move appear."""
+        child: Node = (tab, found, side, node[3], node[4])
+        if home < 0 and not (exposed and self.rules.goes_home(exposed[-1], found)):
+            return child, line, homes
+        h = list(homes)
+        if home >= 0:
+            f = list(found)
+            f[SUIT[home]] += 1
+            self.home(SUIT[home], h)
+            line[0] = (line[0][0], h[SUIT[home]], 1)
+            child = (tab, tuple(f), side, node[3], node[4])
+        return self.settle(child, line, h), line, h
+
+    def stock_moves(
+        self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
+    ) -> None:
+        """The stock's moves (see subclasses)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ search
+
+    def score(self, node: Node) -> int:
+        """Lower is more promising: cards home, face-down cards, disorder, buried side cards."""
+        tab, found = node[:2]
+        fits = self.rules.fits
+        home = found[0] + found[1] + found[2] + found[3]
+        hidden = disorder = empty = 0
+        for pile in tab:
+            if not pile:
+                empty += 1
+            for a in range(len(pile) - 1):
+                if pile[a] >= DOWN:
+                    hidden += 1
+                elif not fits[pile[a] << 7 | pile[a + 1]]:
+                    disorder += 1
+        return -10 * home + 3 * hidden + 2 * disorder - 2 * empty + self.buried(node)
+
+    def buried(self, node: Node) -> int:
+        """The cost of the side piles' cards out of reach (see subclasses)."""
+        return 0
+
+    def run(self, state: State) -> list[RawMove] | None:
+        """A winning line of engine moves, or ``None`` (see ``exhausted`` and ``stopped``)."""
+        node, homes = self.start(state)
+        line: list[RawMove] = []
+        node = self.settle(node, line, homes)
+        if sum(node[1]) == 52:
+            return line
+        self.seen[self.key(node)] = node[4]
+        if self.is_dead(node):
+            self.exhausted = True
+            return None
+        todo: list[list[tuple[int, Kid]]] = [self._fresh(node, homes)]
+        taken: list[list[RawMove]] = [line]
+        expanded = 0
+        while todo:
+            kids = todo[-1]
+            if not kids:
+                todo.pop()
+                taken.pop()
+                continue
+            _, (child, moves, child_homes) = kids.pop()
+            if sum(child[1]) == 52:
+                return [m for step in taken for m in step] + moves
+            expanded += 1
+            if expanded % POLL == 0 and self._out_of_budget():
+                self.stopped = True
+                return None
+            todo.append(self._fresh(child, child_homes))
+            taken.append(moves)
+        self.exhausted = True
+        return None
+
+    def _fresh(self, node: Node, homes: list[int]) -> list[tuple[int, Kid]]:
+        """The unseen children of ``node``, marked seen, the most promising last."""
+        seen = self.seen
+        kids = []
+        for kid in self.children(node, homes):
+            child = kid[0]
+            k = self.key(child)
+            if seen.get(k, -1) >= child[4]:
+                continue
+            seen[k] = child[4]
+            if not self.is_dead(child):
+                kids.append((self.score(child), kid))
+        kids.sort(key=lambda kid: -kid[0])
+        return kids
+
+    def is_dead(self, node: Node) -> bool:
+        """Whether a card can never leave its pile, though a card under it must go home first
+        (``Rules.stuck``): then no win is left."""
+        memo = self.dead_piles
+        for pile in node[0]:
+            dead = memo.get(pile)
+            if dead is None:
+                dead = memo[pile] = self.rules.stuck(pile, True)
+            if dead:
+                return True
+        return any(self.rules.stuck(pile, False) for pile in node[2][2:])
+
+    def _out_of_budget(self) -> bool:
+        return len(self.seen) >= self.positions or time.monotonic() > self.deadline or self.cancelled()

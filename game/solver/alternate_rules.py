@@ -1,0 +1,128 @@
+"""The rule tables of the alternating-colour search (``game.solver.alternate``): which positions
+it takes, how cards build and go home, and a test for a pile that can never be cleared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engine.cards import IS_RED, RANK, SUIT
+from game.engine.state import State
+from game.variants.base import Build, Kind, Variant
+
+DOWN = 64
+"""Added to a card's number when it lies face down in a tableau pile."""
+
+Found = tuple[int, ...]
+
+OPPOSITE = tuple(tuple(t for t in range(4) if IS_RED[t * 13] != IS_RED[s * 13]) for s in range(4))
+
+
+def supported(variant: Variant, state: State) -> bool:
+    """Whether this solver handles ``state``: Aunt Mary or Lady Jane rules, 52 cards, every
+    face-down card under a face-up one (or in the stock), foundations built from the base."""
+    if variant.build is not Build.ALTERNATE or variant.cells or variant.stock < 0 or variant.waste < 0:
+        return False
+    if variant.foundation_to != frozenset({Kind.TABLEAU}) or variant.empty_fill_sources is not None:
+        return False
+    if variant.sequences_to_foundation or variant.group_limit_by_cells:
+        return False
+    stocked = variant.deals_to_reserves or bool(variant.reserves)
+    am = not stocked and not variant.wrap and not variant.dealt_base
+    lj = variant.deals_to_reserves and len(variant.reserves) == 7 and variant.wrap and variant.dealt_base
+    if not (am or lj) or (lj and not variant.base_blocks_build) or (am and variant.base_blocks_build):
+        return False
+    if state.card_count() != 52:
+        return False
+    piles, hidden = state.piles, state.hidden
+    if any(hidden[i] and hidden[i] >= len(piles[i]) for i in variant.tableau):
+        return False
+    stock = variant.stock
+    if am and hidden[stock] != len(piles[stock]):
+        return False
+    if lj and hidden[stock] not in (0, len(piles[stock])):
+        return False
+    if any(hidden[i] for i in range(len(piles)) if i != stock and i not in variant.tableau):
+        return False
+    return _foundations_ok(variant, state)
+
+
+def _foundations_ok(variant: Variant, state: State) -> bool:
+    base = state.base_rank
+    suits = set()
+    for f in variant.foundations:
+        pile = state.piles[f]
+        if not pile:
+            continue
+        suit = SUIT[pile[0]]
+        if suit in suits or any(SUIT[c] != suit or (RANK[c] - base) % 13 != i for i, c in enumerate(pile)):
+            return False
+        suits.add(suit)
+    return True
+
+
+class Rules:
+    """The rule tables of one game at one base rank."""
+
+    def __init__(self, variant: Variant, base: int) -> None:
+        self.base = base
+        # Each card's place in its suit's foundation sequence (0: the base rank).
+        self.place = bytes((RANK[c] - base) % 13 for c in range(52))
+        # The card each suit takes next at each height (-1 once complete).
+        self.next_home = tuple((*(s * 13 + (base - 1 + h) % 13 for h in range(13)), -1) for s in range(4))
+        acc = variant.accepts(base)
+        fits = bytearray(128 * 128)
+        parents: list[list[int]] = [[] for _ in range(52)]
+        for lower in range(52):
+            for upper in acc[lower]:
+                fits[lower << 7 | upper] = 1
+                parents[upper].append(lower)
+        self.fits = bytes(fits)
+        """``fits[lower << 7 | upper]``: ``upper`` may lie on face-up ``lower`` in a build."""
+        self.parents = tuple(tuple(p) for p in parents)
+        fill = variant.empty_fill_rank(base)
+        self.fills = tuple(not fill or RANK[c] == fill for c in range(52))
+
+    def stuck(self, pile: bytes, tableau: bool) -> bool:
+        """Whether some card of ``pile`` can never leave it though a card under it must go home
+        before it can: then the deal is lost.
+
+        A card ``a`` that is not of the rank that starts an empty pile leaves its pile only home
+        (after every card of its suit below it in the foundation sequence), onto a top card that
+        takes it (one of its two "parents"), or carried in a group whose lowest card lies under
+        it, which needs ``a`` to lie face up on a face-up card that takes it (in the tableau;
+        in a reserve only the top card moves). If a card of its suit that must go home first
+        lies under it, and so do both its parents (or it has none), and it is not carried,
+        none of these can ever happen: the cards under it stay covered while it stays.
+        """
+        place, fits = self.place, self.fits
+        for a in range(1, len(pile)):
+            card = pile[a] & 63
+            if self.fills[card]:
+                continue
+            if tableau and pile[a - 1] < DOWN and fits[pile[a - 1] << 7 | card]:
+                continue
+            under = {c & 63 for c in pile[:a]}
+            if not all(p in under for p in self.parents[card]):
+                continue
+            suit, rank_place = SUIT[card], place[card]
+            if any(SUIT[c] == suit and place[c] < rank_place for c in under):
+                return True
+        return False
+
+    def goes_home(self, card: int, found: Found) -> bool:
+        """Whether ``card`` (maybe face down) is face up, next for its foundation and safe."""
+        return card < DOWN and found[SUIT[card]] == self.place[card] and self.safe(card, found)
+
+    def safe(self, card: int, found: Sequence[int]) -> bool:
+        """Whether ``card``, next for its foundation, is safe to send home (rules.md)."""
+        place = self.place[card]
+        a, b = OPPOSITE[SUIT[card]]
+        return place == 0 or (found[a] >= place and found[b] >= place)
+
+
+def reveal(pile: bytes) -> bytes:
+    """``pile`` with its top card turned face up."""
+    if pile and pile[-1] >= DOWN:
+        return pile[:-1] + bytes((pile[-1] - DOWN,))
+    return pile

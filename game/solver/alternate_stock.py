@@ -1,0 +1,128 @@
+"""The stock rules of the alternating-colour search (``game.solver.alternate``).
+
+Aunt Mary (rules.md AM-5, AM-6): dealing is not a move of its own. "Deal (and turn the waste
+over) until card c is on the waste, then play c" is one macro move: a deal changes nothing but
+the stock and the waste, so in any winning line each deal can be put off until just before
+the play of the waste card it uncovers, and every other move keeps its legality. A card that
+the current pass reaches is never fetched after a turnover (the same position with a redeal
+fewer, which can only do less), and one turnover reaches every card. The stock and the waste
+keep the root's order together (dealing and turning over keep it, playing the waste's top card
+removes one) and hold the cards found nowhere else, so their two lengths stand for both in a
+position's key.
+
+Lady Jane (LJ-7, LJ-8): the deal onto the seven reserves and the last deal to the waste are
+moves of their own (they cover or add playable cards, so their timing matters). The stock only
+ever gives up its top card, so its length and face-down count stand for it in the key; the
+reserves and the waste go in whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.solver.alternate import AlternateSearch, Kid, Node
+from game.variants.base import ALL_RESERVES, RawMove, Variant
+
+
+class AuntMaryStock(AlternateSearch):
+    """The search for Aunt Mary: the waste's top card plays; deals are macro moves."""
+
+    singles = (1,)
+
+    def key(self, node: Node) -> bytes:
+        """Foundation heights, stock and waste lengths, the sorted tableau (the redeals left
+        are kept beside the key: a position reached again with no more redeals is skipped, as
+        it can do no more than when it was first reached)."""
+        tab, found, side = node[:3]
+        head = bytes((*found, len(side[0]), len(side[1])))
+        return head + b"\xff".join(sorted(tab))
+
+    def stock_moves(
+        self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
+    ) -> None:
+        """Deal (and turn over) until a card is on the waste, and play it at once."""
+        stock, waste = node[2][0], node[2][1]
+        order = waste + stock[::-1]
+        p = len(waste)
+        deal = (self.v.stock, self.v.waste, 1)
+        for i in range(p, len(order)):
+            self._fetch(node, order, i, node[4], [deal] * (i - p + 1), tops, empty, homes, out)
+        if node[4]:
+            turn = [deal] * len(stock) + [(self.v.waste, self.v.stock, len(order))]
+            for i in range(p - 1):
+                self._fetch(node, order, i, node[4] - 1, turn + [deal] * (i + 1), tops, empty, homes, out)
+
+    def _fetch(
+        self,
+        node: Node,
+        order: bytes,
+        i: int,
+        redeals: int,
+        deals: list[RawMove],
+        tops: dict[int, int],
+        empty: int,
+        homes: list[int],
+        out: list[Kid],
+    ) -> None:
+        card = order[i]
+        # A safe card played to the tableau would go straight home: only home is tried.
+        safe = self.rules.goes_home(card, node[1])
+        places = [-1] if safe else self.targets(card, node[0], node[1], tops, empty)
+        if not places:
+            return
+        stock = order[i + 1 :][::-1]
+        side = (stock, order[:i])
+        dealt: Node = (node[0], node[1], side, len(stock), redeals)
+        for d in places:
+            child, line, child_homes = self.place_card(dealt, side, card, d, self.v.waste, homes, side[1])
+            out.append((child, deals + line, child_homes))
+
+    def buried(self, node: Node) -> int:
+        """One per waste card under the top."""
+        return max(0, len(node[2][1]) - 1)
+
+
+class LadyJaneStock(AlternateSearch):
+    """The search for Lady Jane: the tops of the waste, the reserves and a face-up stock play."""
+
+    singles = (1, 2, 3, 4, 5, 6, 7, 8)
+    reserve_weight = 1
+
+    def key(self, node: Node) -> bytes:
+        """Foundation heights, stock length and face-down count, waste, reserves, sorted tableau."""
+        tab, found, side, down, _ = node
+        head = bytes((*found, len(side[0]), down))
+        return head + b"\xff".join((*side[1:], *sorted(tab)))
+
+    def stock_moves(
+        self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
+    ) -> None:
+        """One card onto each reserve while more than seven lie face down; then the last deal."""
+        tab, found, side, down, redeals = node
+        if not down:
+            return
+        stock = side[0]
+        reserves = len(side) - 2
+        line: list[RawMove]
+        if down > reserves:
+            dealt = tuple(side[2 + r] + stock[-1 - r : len(stock) - r] for r in range(reserves))
+            rest = stock[:-reserves]
+            child: Node = (tab, found, (rest, side[1], *dealt), len(rest), redeals)
+            line = [(self.v.stock, ALL_RESERVES, reserves)]
+        else:
+            child = (tab, found, (stock[:-1], side[1] + stock[-1:], *side[2:]), 0, redeals)
+            line = [(self.v.stock, self.v.waste, 1)]
+        h = list(homes)
+        out.append((self.settle(child, line, h), line, h))
+
+    def buried(self, node: Node) -> int:
+        """Cards under the reserves' tops, by ``reserve_weight``."""
+        return self.reserve_weight * sum(max(0, len(r) - 1) for r in node[2][2:])
+
+
+def make_search(
+    variant: Variant, positions: int, deadline: float, cancelled: Callable[[], bool]
+) -> AlternateSearch:
+    """The search for ``variant`` (one that ``alternate.supported`` accepts)."""
+    kind = LadyJaneStock if variant.deals_to_reserves else AuntMaryStock
+    return kind(variant, positions, deadline, cancelled)
