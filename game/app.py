@@ -15,7 +15,6 @@ import contextlib
 import os
 import sys
 import time
-import traceback
 import warnings
 from collections.abc import Callable
 
@@ -55,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
         return 130
     except Exception as exc:
         if os.environ.get("SOLITAIRE_DEBUG"):
+            import traceback
+
             traceback.print_exc()
         print(f"solitaire: unexpected error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1

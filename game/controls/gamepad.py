@@ -11,11 +11,13 @@ plugged in or pulled out while the game runs are opened and closed as their
 from __future__ import annotations
 
 import contextlib
-import logging
 from types import ModuleType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
+
+if TYPE_CHECKING:
+    import logging
 
 sdl_controller: ModuleType | None
 try:
@@ -23,7 +25,13 @@ try:
 except ImportError:  # pragma: no cover - pygame-ce always has it
     sdl_controller = None
 
-LOG = logging.getLogger(__name__)
+
+def _log() -> logging.Logger:
+    """This module's logger (``logging`` loads on first use: ~2 ms of start-up otherwise)."""
+    import logging
+
+    return logging.getLogger(__name__)
+
 
 EVENTS = frozenset(
     {
@@ -89,7 +97,7 @@ class Gamepads:
             sdl_controller.init()
             self.started = True
         except pygame.error as exc:
-            LOG.info("no gamepad support: %s", exc)
+            _log().info("no gamepad support: %s", exc)
 
     def handle(self, event: pygame.event.Event, front: Target | None) -> None:
         """Take one controller event; buttons and stick go to ``front`` as key presses."""
@@ -141,10 +149,10 @@ class Gamepads:
         try:
             pad = sdl_controller.Controller(index)
         except (pygame.error, IndexError, TypeError) as exc:
-            LOG.info("gamepad %s could not be opened: %s", index, exc)
+            _log().info("gamepad %s could not be opened: %s", index, exc)
             return
         self.pads.append(pad)
-        LOG.info("gamepad connected: %s", getattr(pad, "name", "?"))
+        _log().info("gamepad connected: %s", getattr(pad, "name", "?"))
 
     def _close_detached(self) -> None:
         for pad in list(self.pads):

@@ -132,11 +132,12 @@ def migrate(conn: sqlite3.Connection) -> None:
 # ------------------------------------------------------------------ checking
 
 
-def diagnose(path: Path) -> Problem | None:
+def diagnose(path: Path, keep_open: list[sqlite3.Connection] | None = None) -> Problem | None:
     """What is wrong with the database file at ``path`` (``None``: fine, or no file yet).
 
     Raises ``OSError`` or ``sqlite3.Error`` when the file cannot be examined at all (no
-    permission, locked for too long): that is not a reason to move it aside.
+    permission, locked for too long): that is not a reason to move it aside. With
+    ``keep_open``, the connection that found a file fine is put there instead of closed.
     """
     try:
         with path.open("rb") as f:
@@ -148,22 +149,29 @@ def diagnose(path: Path) -> Problem | None:
     if header != SQLITE_HEADER:
         return Problem("corrupt", "it is not an SQLite database")
     try:
-        return _check_contents(path)
+        return _check_contents(path, keep_open)
     except sqlite3.DatabaseError as exc:
         if _error_code(exc) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
             return Problem("corrupt", str(exc))
         raise
 
 
-def _check_contents(path: Path) -> Problem | None:
+def _check_contents(path: Path, keep_open: list[sqlite3.Connection] | None) -> Problem | None:
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
     try:
         rows = conn.execute("PRAGMA quick_check").fetchall()
         if rows != [("ok",)]:
-            return Problem("corrupt", "the database check found damaged pages")
-        return _check_identity(conn)
-    finally:
+            problem: Problem | None = Problem("corrupt", "the database check found damaged pages")
+        else:
+            problem = _check_identity(conn)
+    except BaseException:
         conn.close()
+        raise
+    if problem is None and keep_open is not None:
+        keep_open.append(conn)
+    else:
+        conn.close()
+    return problem
 
 
 def _check_identity(conn: sqlite3.Connection) -> Problem | None:
@@ -251,8 +259,9 @@ def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> 
     except OSError as exc:
         return in_memory(path, [cannot_save_notice(folder, exc)])
     notices: list[str] = []
+    checking: list[sqlite3.Connection] = []
     try:
-        problem = diagnose(path)
+        problem = diagnose(path, checking)
         if problem is not None:
             notices.append(problem.notice(quarantine(path, problem.label, now)))
         if not path.exists():
@@ -260,6 +269,12 @@ def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> 
         conn = connect(path, synchronous=synchronous)
     except (OSError, sqlite3.Error) as exc:
         return in_memory(path, [*notices, cannot_save_notice(folder, exc)])
+    finally:
+        # Closed once the game's own connection is open: closing a database's last connection
+        # checkpoints its write-ahead log (an fsync, ~10 ms after a run that did not quit
+        # cleanly), which can wait until the game quits.
+        for conn_checked in checking:
+            conn_checked.close()
     try:
         migrate(conn)
     except sqlite3.Error as exc:

@@ -10,19 +10,28 @@ the mixer cannot be opened the game stays silent and writes one line at INFO lev
 
 from __future__ import annotations
 
-import logging
 import math
 import random
 from array import array
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.view.settings import Settings
 
+if TYPE_CHECKING:
+    import logging
+
 RATE = 22050
 """Samples per second of the effects (and of the mixer when this module opens it)."""
-LOG = logging.getLogger(__name__)
+
+
+def _log() -> logging.Logger:
+    """This module's logger (``logging`` loads on first use: ~2 ms of start-up otherwise)."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 def _envelope(i: int, n: int, attack: int, decay: float) -> float:
@@ -173,7 +182,7 @@ class Sound:
             if not init:
                 raise pygame.error("the mixer did not start")
         except (pygame.error, NotImplementedError, OSError, ValueError) as exc:
-            LOG.info("no sound: %s", exc)
+            _log().info("no sound: %s", exc)
             self.available = False
             return None
         self.available, self._format = True, (init[0], init[2])
@@ -189,5 +198,5 @@ class Sound:
             try:
                 effect = self._sounds[name] = pygame.mixer.Sound(buffer=pcm(EFFECTS[name](rate), channels))
             except pygame.error as exc:
-                LOG.info("no sound %r: %s", name, exc)
+                _log().info("no sound %r: %s", name, exc)
         return effect
