@@ -40,6 +40,8 @@ from game.solver.alternate_rules import supported as alternate_supported
 from game.solver.alternate_stock import make_search as alternate_search
 from game.solver.cells import CellSearch
 from game.solver.cells import supported as cells_supported
+from game.solver.kansas import KansasSolver
+from game.solver.kansas import supported as kansas_supported
 from game.variants.base import Build, Kind, RawMove, Variant
 
 Key = tuple[object, ...]
@@ -445,7 +447,7 @@ def replays_to_win(v: Variant, state: State, raw: Sequence[RawMove]) -> bool:
     return v.is_won(state)
 
 
-_Fast = Callable[[Variant, int, float, Callable[[], bool]], "CellSearch | AlternateSearch"]
+_Fast = Callable[[Variant, int, float, Callable[[], bool]], "CellSearch | AlternateSearch | KansasSolver"]
 
 
 def _solve_cells(
@@ -482,6 +484,11 @@ def solve(
     # Aunt Mary and Lady Jane: the compact alternating-colour search (game.solver.alternate).
     if alternate_supported(v, state):
         found = _solve_cells(v, state, budget, poll, alternate_search)
+        if found is not None:
+            return found
+    # Kansas: the compact search of game.solver.kansas.
+    if kansas_supported(v, state):
+        found = _solve_cells(v, state, budget, poll, KansasSolver)
         if found is not None:
             return found
     if v.stock >= 0 and v.waste >= 0 and not v.deals_to_reserves:
