@@ -1,0 +1,147 @@
+"""The compact search for Aunt Mary and Lady Jane (``game.solver.alternate``): its verdicts agree
+with brute force and with the engine-level search, its proofs of unwinnable positions, and the
+positions it leaves to the engine-level search."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from test_search import brute_force_winnable, endgame
+
+import game
+from game.engine.cards import Card
+from game.solver.alternate import AlternateSearch
+from game.solver.alternate_rules import DOWN, Rules, supported
+from game.solver.alternate_stock import make_search
+from game.solver.search import TURN, Budget, Verdict, _portfolio, _Search, replays_to_win, solve
+
+GAMES = ("aunt-mary", "lady-jane")
+
+
+def suit_text(suit: str, ranks: str) -> str:
+    return "".join(rank + suit for rank in ranks)
+
+
+HOME = (
+    f"foundation-1={suit_text('C', 'A23456789TJQ')} foundation-2={suit_text('S', 'A23456789TJQ')} "
+    f"foundation-3={suit_text('H', 'A23456789T')} foundation-4={suit_text('D', 'A23456789TJQK')}"
+)
+# The Queen of hearts lies over both black Kings (the only cards it may be placed on) and over
+# the Jack of hearts (which must go home before it): it can never move, so neither can the Jack.
+STUCK = {
+    "aunt-mary": f"aunt-mary tableau-1=kcksjhQH tableau-2=KH {HOME}",
+    "lady-jane": f"lady-jane base=A tableau-1=kcksjhQH tableau-2=KH {HOME}",
+}
+
+
+def compact_verdict(g: game.Game, *, dead_test: bool = True) -> bool | None:
+    """The compact search's verdict on ``g`` (``None``: undecided); a win must replay."""
+    search = make_search(g.variant, 300_000, time.monotonic() + 60, lambda: False)
+    if not dead_test:
+        search.is_dead = lambda node: False  # type: ignore[method-assign]
+    line = search.run(g.state)
+    if line is not None:
+        assert replays_to_win(g.variant, g.state, line)
+        return True
+    return False if search.exhausted else None
+
+
+@pytest.mark.parametrize("key", GAMES)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), stocked=st.booleans())
+def test_verdict_agrees_with_brute_force_on_small_endgames(key: str, seed: int, stocked: bool) -> None:
+    g = game.from_text(endgame(key, random.Random(seed), stocked=stocked))
+    assert supported(g.variant, g.state)
+    truth = brute_force_winnable(g, limit=20_000)
+    assume(truth is not None)
+    assert compact_verdict(g) == truth
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_stuck_card_position_is_unwinnable_by_brute_force_and_proved_so(key: str) -> None:
+    g = game.from_text(STUCK[key])
+    assert brute_force_winnable(g) is False
+    assert solve(g, Budget(seconds=60, positions=10_000)).verdict is Verdict.UNWINNABLE
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_stuck_card_position_is_proved_unwinnable_by_exhaustion_without_the_dead_test(key: str) -> None:
+    assert compact_verdict(game.from_text(STUCK[key]), dead_test=False) is False
+
+
+def test_rules_stuck_sees_a_card_over_its_parents_and_a_lower_card_of_its_suit() -> None:
+    g = game.from_text(STUCK["aunt-mary"])
+    rules = Rules(g.variant, 1)
+    kc, ks, jh, qh = (int(Card.parse(c)) for c in ("KC", "KS", "JH", "QH"))
+    assert rules.stuck(bytes((kc + DOWN, ks + DOWN, jh + DOWN, qh)), True)
+    assert rules.stuck(bytes((kc, ks, jh, qh)), True)
+
+
+def test_rules_stuck_spares_a_card_that_can_be_carried_or_has_a_parent_elsewhere() -> None:
+    rules = Rules(game.from_text(STUCK["aunt-mary"]).variant, 1)
+    kc, ks, jh, qh = (int(Card.parse(c)) for c in ("KC", "KS", "JH", "QH"))
+    # On a face-up King of spades the Queen moves with it; with the King of clubs elsewhere
+    # the Queen may go there.
+    assert not rules.stuck(bytes((kc + DOWN, jh, ks, qh)), True)
+    assert not rules.stuck(bytes((ks + DOWN, jh, qh)), True)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_positions_with_fewer_than_52_cards_go_to_the_engine_search(key: str) -> None:
+    g = game.from_text(f"{key} base=A tableau-1=QHKC" if key == "lady-jane" else f"{key} tableau-1=QHKC")
+    assert not supported(g.variant, g.state)
+    assert solve(g, Budget(seconds=10)).verdict is not Verdict.UNKNOWN
+
+
+@pytest.mark.parametrize(("key", "deal"), [("aunt-mary", 3), ("aunt-mary", 10), ("lady-jane", 7)])
+def test_positions_budget_gives_the_same_answer_every_run(key: str, deal: int) -> None:
+    runs = [solve(game.new_game(key, deal=deal), Budget(seconds=600, positions=20_000)) for _ in "ab"]
+    assert runs[0].verdict is not Verdict.UNKNOWN
+    assert (runs[0].verdict, runs[0].moves, runs[0].positions) == (
+        runs[1].verdict,
+        runs[1].moves,
+        runs[1].positions,
+    )
+
+
+@pytest.mark.parametrize(("key", "deal"), [("aunt-mary", 1), ("lady-jane", 24)])
+def test_cancelled_search_stops_with_unknown(key: str, deal: int) -> None:
+    result = solve(game.new_game(key, deal=deal), Budget(seconds=30), cancelled=lambda: True)
+    assert result.verdict is Verdict.UNKNOWN
+
+
+def engine_verdict(g: game.Game) -> Verdict:
+    """The engine-level search's verdict (the searches ``solve`` runs when this one cannot)."""
+    v, budget = g.variant, Budget(seconds=600, positions=40_000)
+    if v.deals_to_reserves:
+        pair = (_Search(v, budget, None), _Search(v, budget, None, reserve_weight=1))
+    else:
+        pair = (_Search(v, budget, None), _Search(v, budget, None, macro=False))
+    return _portfolio(pair, (TURN // 2, TURN // 2), g.state, budget).verdict
+
+
+@pytest.mark.parametrize(
+    ("key", "deal"),
+    [("aunt-mary", d) for d in (2, 3, 9, 11, 16, 17)] + [("lady-jane", d) for d in (1, 3, 7, 30)],
+)
+def test_verdict_agrees_with_the_engine_level_search_on_deals(key: str, deal: int) -> None:
+    g = game.new_game(key, deal=deal)
+    expected = engine_verdict(g)
+    assert expected is not Verdict.UNKNOWN
+    assert solve(g, Budget(seconds=600, positions=40_000)).verdict is expected
+
+
+def test_only_unsafe_foundation_cards_come_back_to_the_tableau() -> None:
+    # Both black Nines are home, so the Ten of hearts is safe (taken back, it would go straight
+    # home again); the Jack of hearts is out, so the Queen of clubs is not.
+    g = game.from_text(STUCK["aunt-mary"])
+    search = make_search(g.variant, 1_000, time.monotonic() + 10, lambda: False)
+    assert isinstance(search, AlternateSearch)
+    node, homes = search.start(g.state)
+    sources = {line[0][0] for _, line, _ in search.children(node, homes)}
+    clubs, hearts = (g.variant.index[f"foundation-{i}"] for i in (1, 3))
+    assert clubs in sources and hearts not in sources
