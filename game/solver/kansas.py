@@ -29,20 +29,39 @@ Pruning that provably keeps every win (and so keeps proofs of unwinnability exha
   legal). So the moves tried are the plain ones plus "deal ``j`` ≥ 1 cards, then play the
   card dealt last" (home, onto a pile, or into an empty pile); deals with no play after them
   are never needed (a won game has an empty stock).
-* **Some safe cards go home at once.** Call ``X`` (not of the base rank) *safe* when the four
-  cards one rank below it are home: nothing can ever be built on ``X`` again. Take a position
-  ``A`` where ``X`` is the waste's top, or the top of a pile of two or more cards, or the top
-  of any pile once the reserve is empty, and ``B``: ``A`` with ``X`` home. Whatever line wins
-  from ``A``, the same line without the moves of ``X`` alone (and with ``X`` left out of the
-  groups it tops) wins from ``B``: the two positions stay equal but for ``X``, which in ``A``
-  is always on top of the waste or of a pile (nothing goes on it), never alone on a pile
-  while the reserve holds cards, so every move of the line is legal in ``B`` and empties
-  (and refills) the same piles; an empty pile of ``B`` that holds ``X`` in ``A`` only adds
-  moves. The line from ``B`` is shorter, so repeating the argument ends. ``X`` on the
-  reserve's top, or alone on a pile while the reserve holds cards, is *not* sent home by
-  itself: there the refills of ``A`` and ``B`` would take different reserve cards. A card of
-  the base rank is never sent home by itself either (cards can still be built on it). These
-  moves are ordinary moves then, tried first.
+* **Some cards go home at once.** Take a position ``A`` where a card ``X`` could go home and
+  lies on top of the waste, or on top of a pile of two or more cards, or on top of any pile
+  once the reserve is empty; and ``B``, which is ``A`` with ``X`` home. Any winning line from
+  ``A`` in which no card is put on ``X`` before ``X`` goes home also wins from ``B`` once the
+  moves of ``X`` alone are left out (and ``X`` is left out of the groups it tops): the two
+  positions stay equal but for ``X``, which in ``A`` stays in the waste or on top of a pile
+  and is never alone on a pile while the reserve holds cards, so every move of the line is
+  legal in ``B`` and empties (and refills) the same piles; an empty pile of ``B`` that holds
+  ``X`` in ``A`` only adds moves. The line from ``B`` is shorter, so the argument can be
+  repeated. So:
+
+  - a *safe* ``X`` (not of the base rank, with the four cards one rank below it home, so
+    nothing can be put on it again) goes home at once;
+  - a card of the base rank could still take a card one rank below the base (a King on an
+    Ace when Aces are the base), which may be what wins, so the search tries both: ``X``
+    home, and ``X`` *held*, where it may not go home until a card has been put on it (the
+    lines of the first kind are the first branch's). Once a card has covered it, it is free
+    again, and when it is uncovered the same choice comes back. A held card is part of the
+    key (one bit per suit).
+
+  ``X`` on the reserve's top, or alone on a pile while the reserve holds cards, is not moved
+  by itself (the refills of ``A`` and ``B`` would take different reserve cards): going home
+  is then an ordinary move, tried first.
+* **A move between piles that leaves its source pile non-empty is followed by a move that uses
+  the card it uncovered** (takes it home, moves it with the cards above it, or puts a card on
+  it), or by another such move. Such a move changes nothing but where its cards lie and which
+  card shows on the source pile (the moved cards show on the target pile as they showed on
+  the source), so in a winning line it can be put off until just before the first move that
+  uses the uncovered card, or dropped if none does: every move in between stays legal, with
+  the group adjusted when one of them moves or covers some of the same cards. In a line
+  where every such move has been put off as far as it goes, the last of a run of them is
+  followed by the move that uses its card. The card to use is part of the key, and a
+  position reached with one is skipped when it was seen without one (that one tries more).
 * Positions with one key are searched once (the key is argued above); an empty pile is
   filled from the waste into the first empty pile only (they are interchangeable).
 

@@ -219,3 +219,24 @@ def test_a_positions_budget_gives_the_same_answer_every_run() -> None:
     runs = [solve(game.new_game("kansas", deal=152), Budget(seconds=600, positions=50_000)) for _ in "ab"]
     assert runs[0].verdict is Verdict.WINNABLE
     assert (runs[0].moves, runs[0].positions) == (runs[1].moves, runs[1].positions)
+
+
+def test_a_base_rank_card_held_back_can_be_what_wins() -> None:
+    # The King of diamonds must leave the waste before the Queen under it; only the Ace of
+    # spades can take it, so the Ace must stay out until then. Sending it home at once (as the
+    # automatic moves would) loses: the engine-level search proves this position unwinnable.
+    hearts = "".join(r + "H" for r in RANK_LETTERS)
+    diamonds = "".join(r + "D" for r in RANK_LETTERS[:11])
+    spades = "".join(r + "S" for r in "KQJT9876543")
+    clubs = "".join(r + "C" for r in "KQJT98765")
+    text = (
+        f"kansas base=A foundation-1={hearts} foundation-2={diamonds} waste=2S4CACQDKD "
+        f"tableau-1=3C2CAS tableau-2={spades} tableau-3={clubs}"
+    )
+    g = game.from_text(text)
+    assert brute_force_winnable(g) is True
+    verdict, moves = kansas_verdict(g)
+    assert verdict is Verdict.WINNABLE
+    for move in moves:
+        g.play(move)
+    assert g.is_won()
