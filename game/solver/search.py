@@ -2,12 +2,15 @@
 
 Baker's Game and Seahaven Towers go to the fast cell-game search of ``game.solver.cells``
 (compact positions, its own move generator, every winning line replayed through the engine
-before it is returned), Aunt Mary and Lady Jane to ``game.solver.alternate`` (the same kind of
-search). Every other position is searched here: every move comes from the
-variant's legal-move generator and is applied by the variant, so it can never use a move the
-game forbids. Pruning that provably keeps every win:
+before it is returned), Aunt Mary and Lady Jane to ``game.solver.alternate`` and Kansas to
+``game.solver.kansas`` (the same kind of search). Every other position is searched here:
+every move comes from the variant's legal-move generator and is applied by the variant, so it
+can never use a move the game forbids. Pruning that provably keeps every win:
 
-* safe foundation moves (the variant's ``auto``) are made at once after every move;
+* safe foundation moves (the variant's ``auto``) are made at once after every move (not quite
+  harmless in Kansas, where a card may be built on a base-rank card: holding one back can be
+  what wins, see ``tests/solver/test_kansas.py``; only Kansas positions that
+  ``game.solver.kansas`` does not take, those of fewer than 52 cards, come here);
 * a foundation card never comes back where building is by suit (nothing could go on it);
 * of several empty reserve cells or empty tableau piles only the first is tried, and a
   whole pile is never moved to an empty tableau pile (both only relabel piles);
