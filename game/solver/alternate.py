@@ -13,9 +13,10 @@ never produce an illegal line.
 
 Pruning that provably keeps every win (as the engine-level search, ``game.solver.search``):
 
-* safe foundation moves (rules.md "Automatic moves", the game's own automatic moves) are made
-  at once after every move; a safe card is never taken back off its foundation, since the
-  automatic moves would send it straight home again (the position would be its parent's);
+* a card that is safe (``Rules.safe``: stricter than rules.md's automatic moves, which are not
+  a sound pruning where foundation cards come back) goes home at once after every move; a safe
+  card is never taken back off its foundation, since it would go straight home again (the
+  position would be its parent's);
 * of several empty tableau piles only one is tried, and a whole face-up pile never moves to
   an empty pile (both only relabel piles);
 * positions that differ only by the order of the tableau piles share one key, and the stock

@@ -115,10 +115,23 @@ class Rules:
         return card < DOWN and found[SUIT[card]] == self.place[card] and self.safe(card, found)
 
     def safe(self, card: int, found: Sequence[int]) -> bool:
-        """Whether ``card``, next for its foundation, is safe to send home (rules.md)."""
+        """Whether ``card``, next for its foundation, can go home at once without losing a win.
+
+        Stricter than rules.md's automatic moves: both cards of the other colour one step lower
+        in the foundation sequence are home, and so is every card two or more steps lower. In a
+        card's place in the tableau only those lower cards can lie on it, and on them only
+        cards lower again, so every card that could ever be built on it, or on a card built on
+        it, is already home and could only come back from a foundation to lie there: such a
+        chain never holds a card that is not home, so keeping the card home loses nothing.
+        rules.md's rule alone is not enough where foundation cards come back into play: with
+        the two black Jacks home, a Queen of hearts sent home can no longer take the Jack of
+        spades back from its foundation to park the Ten of diamonds on (``tests/solver/
+        test_alternate.py`` has such a position, won only by keeping the Queen out).
+        A base card is always safe: nothing can lie on it (LJ-4; on an Ace, AM-3).
+        """
         place = self.place[card]
         a, b = OPPOSITE[SUIT[card]]
-        return place == 0 or (found[a] >= place and found[b] >= place)
+        return place == 0 or (found[a] >= place and found[b] >= place and min(found) >= place - 1)
 
 
 def reveal(pile: bytes) -> bytes:

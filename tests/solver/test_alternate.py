@@ -145,3 +145,23 @@ def test_only_unsafe_foundation_cards_come_back_to_the_tableau() -> None:
     sources = {line[0][0] for _, line, _ in search.children(node, homes)}
     clubs, hearts = (g.variant.index[f"foundation-{i}"] for i in (1, 3))
     assert clubs in sources and hearts not in sources
+
+
+QUEEN_KEPT_OUT = (
+    "aunt-mary tableau-1=QD9DTD tableau-2=QH tableau-3=KSKHKDQSJD "
+    f"foundation-1={suit_text('C', 'A23456789TJQK')} foundation-2={suit_text('S', 'A23456789TJ')} "
+    f"foundation-3={suit_text('H', 'A23456789TJ')} foundation-4={suit_text('D', 'A2345678')}"
+)
+"""Won only by keeping the Queen of hearts out: the Jack of spades comes back onto it from its
+foundation, the Ten of diamonds is parked on the Jack, and the Nine under the Ten goes home."""
+
+
+def test_a_card_rules_md_calls_safe_is_kept_out_when_a_lower_card_may_be_needed_on_it() -> None:
+    g = game.from_text(QUEEN_KEPT_OUT)
+    queen_home = (g.variant.index["tableau-2"], g.variant.index["foundation-3"], 1)
+    assert g.variant.auto(g.state) == [queen_home]
+    result = solve(g, Budget(seconds=60, positions=10_000))
+    assert result.verdict is Verdict.WINNABLE
+    for move in result.moves:
+        g.play(move)
+    assert g.is_won()

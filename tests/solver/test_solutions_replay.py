@@ -2,8 +2,8 @@
 
 The deals are ones the solver decides within a small positions budget, so the searches are
 deterministic and quick. Baker's Game, Seahaven Towers and Lady Jane have plenty of quick wins;
-most Aunt Mary deals are unwinnable (about one in ten is won: its list holds the deals of 1..710
-the solver wins within 20,000 positions); in Kansas the solver finds few wins. The Aunt Mary
+most Aunt Mary deals are unwinnable (about one in ten is won: its list holds deals of 1..771
+the solver wins within about 20,000 positions); in Kansas the solver finds few wins. The Aunt Mary
 and Kansas lists also hold deals proved unwinnable quickly (the expected verdict is pinned for
 each deal).
 
@@ -45,12 +45,12 @@ WON = {
     ),
     "lady-jane": _deals(
         "1 3 4 5 6 14 19 26 27 29 31 34 45 47 49 50 51 53 54 55 58 59 61 63 65 68 69 71 72 74 75 "
-        "77 78 79 81 82 85 98 101 103 105 106 111 112 113 115 116 117 122 124 127 128 129 133 134 "
+        "77 78 79 81 85 98 101 103 105 106 111 112 113 115 116 117 122 124 127 128 129 133 134 135 "
     ),
     "aunt-mary": _deals(
-        "2 10 13 35 59 79 118 128 135 152 161 198 201 211 220 221 224 233 254 269 289 297 301 309 311 "
-        "313 347 360 409 411 447 462 467 480 484 495 515 523 553 557 581 598 600 601 620 628 636 638 "
-        "675 690 710"
+        "2 10 13 35 59 79 118 128 135 152 161 198 201 211 220 221 224 233 254 269 289 297 301 309 313 "
+        "347 360 409 411 447 462 467 480 484 495 515 523 553 557 581 598 600 601 620 628 636 638 675 "
+        "690 710 741 744 753 771"
     ),
     "kansas": _deals("65 152 179 218 259 295 480 502 505"),
 }
