@@ -15,7 +15,7 @@ import game
 from game.engine.cards import RANK_LETTERS, SUIT_LETTERS
 from game.engine.state import State
 from game.solver.kansas import NONE, KansasSearch, KansasSolver, supported
-from game.solver.search import Budget, Verdict, solve
+from game.solver.search import PLAIN_SHARE, TURN, Budget, Verdict, _portfolio, _Search, solve
 
 KANSAS = game.VARIANTS["kansas"].instance()
 
@@ -240,3 +240,27 @@ def test_a_base_rank_card_held_back_can_be_what_wins() -> None:
     for move in moves:
         g.play(move)
     assert g.is_won()
+
+
+@pytest.mark.parametrize(
+    ("deal", "verdict"),
+    [
+        (14, "unwinnable"),
+        (181, "unwinnable"),
+        (328, "unwinnable"),
+        (960, "unwinnable"),
+        (65, "winnable"),
+        (295, "winnable"),
+    ],
+)
+def test_engine_level_search_agrees_on_deals_both_decide(deal: int, verdict: str) -> None:
+    # The engine-level search's own moves (with automatic moves) against the Kansas search.
+    g = game.new_game("kansas", deal=deal)
+    v = g.variant
+    budget = Budget(seconds=60, positions=20_000)
+    turns = (TURN - int(TURN * PLAIN_SHARE), int(TURN * PLAIN_SHARE))
+    engine = _portfolio(
+        (_Search(v, budget, None), _Search(v, budget, None, macro=False)), turns, g.state, budget
+    )
+    assert engine.verdict.value == verdict
+    assert kansas_verdict(g)[0].value == verdict
