@@ -145,7 +145,14 @@ def pixels(surface):
     return surface.get_height() * surface.get_pitch() / 2**20 if surface is not None else 0.0
 
 wait = ga.App._wait
+move_at = float(os.environ.get("BENCH_MOVE_AT") or "inf")
 def measured_wait(self):
+    global move_at
+    if time.monotonic() - T_START >= move_at:  # D: deal from the stock, as a player would
+        move_at = float("inf")
+        pg = ga.pygame
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_d, mod=0, unicode="d", scancode=0))
+        return None
     if time.monotonic() - T_START >= float(os.environ["BENCH_IDLE_AT"]):
         r = self.renderer
         marks = status()
@@ -166,10 +173,12 @@ sys.argv = ["game", *sys.argv[1:]]
 runpy.run_module("game", run_name="__main__", alter_sys=True)
 """
 """Runs the game until it has been idle (asleep in ``App._wait``) ``BENCH_IDLE_AT`` seconds
-after the start, then reports its memory: VmRSS and its parts, and the big surfaces."""
+after the start, then reports its memory: VmRSS and its parts, and the big surfaces. With
+``BENCH_MOVE_AT``, the D key (deal from the stock) is pressed at the first wait after that time."""
 
 IDLE_SIZES = ("1280x720", "1536x864", "1920x1080", "3840x2160")
 IDLE_AT = 5.0
+MOVE_AT = 2.0
 
 
 def idle_memory(runs: int, home: str) -> None:
@@ -177,21 +186,22 @@ def idle_memory(runs: int, home: str) -> None:
     env = environment("dummy", None, home) | {"BENCH_IDLE_AT": str(IDLE_AT)}
     print(
         f"\nIdle memory, dummy driver, kansas deal 5, {IDLE_AT:.0f} s after launch (MiB; median of {runs};"
-        f" {load_average()})"
+        f" {load_average()}); 'moved': D (deal from the stock) pressed {MOVE_AT:.0f} s after launch"
     )
     print(
-        f"{'window':<11}{'VmRSS':>7}{'anon':>7}{'file':>7}   {'window px':>9}{'layer px':>9}{'cards px':>9}"
-        f"{'modules':>8}   target VmRSS <= 55"
+        f"{'window':<11}{'':<7}{'VmRSS':>7}{'anon':>7}{'file':>7}   {'window px':>9}{'layer px':>9}"
+        f"{'cards px':>9}{'modules':>8}   target VmRSS <= 55"
     )
     for size in IDLE_SIZES:
         args = ["--variant", "kansas", "--deal", "5", "--window", size]
-        got = [launch(IDLE_HARNESS, env, args) for _ in range(runs)]
-        parked = "parked" if all(g.get("parked") for g in got) else "kept"
-        print(
-            f"{size:<11}{med(got, 'VmRSS'):7.1f}{med(got, 'RssAnon'):7.1f}{med(got, 'RssFile'):7.1f}   "
-            f"{med(got, 'window'):9.1f}{med(got, 'layer'):9.1f}{med(got, 'cards'):9.1f}"
-            f"{med(got, 'modules'):8.0f}   layer {parked}"
-        )
+        for label, extra in (("fresh", {}), ("moved", {"BENCH_MOVE_AT": str(MOVE_AT)})):
+            got = [launch(IDLE_HARNESS, env | extra, args) for _ in range(runs)]
+            parked = "parked" if all(g.get("parked") for g in got) else "kept"
+            print(
+                f"{size:<11}{label:<7}{med(got, 'VmRSS'):7.1f}{med(got, 'RssAnon'):7.1f}"
+                f"{med(got, 'RssFile'):7.1f}   {med(got, 'window'):9.1f}{med(got, 'layer'):9.1f}"
+                f"{med(got, 'cards'):9.1f}{med(got, 'modules'):8.0f}   layer {parked}"
+            )
     print("  anon = private memory (Python's heap, surfaces, SDL); file = mapped libraries (shared);")
     print(
         "  'px' = pixel memory of the window surface, the table layer (0 while parked) and the card images."

@@ -168,8 +168,8 @@ class Renderer:
         if layer is None or layer.stale or layer.art is not self.art:
             return
         self._parked = _Parked(layer, tuple(Rect(r) for r in covered))
-        self._layer = None
-        release_free_memory()
+        self._layer = layer = None  # the last reference: the pixels are freed here
+        release_free_memory()  # and handed back (a heap-allocated surface is not by free())
 
     @property
     def parked(self) -> bool:
