@@ -38,10 +38,12 @@ from game.view.layout import MIN_WINDOW, clamp_window
 from game.view.renderer import Renderer
 from game.view.settings import Settings
 from game.view.sound import Sound
-from game.view.widgets import reset_fonts
+from game.view.widgets import reset_fonts, trim_texts
 
 MAX_DEFAULT_WINDOW = (1680, 1050)
 IDLE_WAIT_MS = 1000
+IDLE_TEXTS = 64
+"""Rendered lines of text kept while idle (the bars need a few dozen; a rules page, hundreds)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -394,6 +396,7 @@ class App:
         outside the window's bars; it is then rebuilt from the window (``_draw``).
         """
         self.renderer.trim()
+        trim_texts(IDLE_TEXTS)
         top = self.top if self.scenes else None
         covered = top.layer_cover() if isinstance(top, TableScene) else None
         if covered is not None:

@@ -41,6 +41,12 @@ def reset_fonts() -> None:
     _texts.clear()
 
 
+def trim_texts(keep: int) -> None:
+    """Forget all but the ``keep`` rendered lines used last (the app calls this when idle)."""
+    while len(_texts) > keep:
+        _texts.popitem(last=False)
+
+
 def font(size: int) -> pygame.font.Font:
     """pygame's default font at ``size`` pixels (cached)."""
     size = max(8, int(size))
