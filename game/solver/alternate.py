@@ -74,6 +74,11 @@ class AlternateSearch:
         self.dead_piles: dict[bytes, bool] = {}
         self.exhausted = False
         self.stopped = False
+        # The path of the search: per depth, the children still to try (best last), and the
+        # moves that led there.
+        self.todo: list[list[tuple[int, Kid]]] = []
+        self.taken: list[list[RawMove]] = []
+        self.expanded = 0
         self.rules = Rules(variant, 1)
 
     # ------------------------------------------------------------ positions
@@ -314,6 +319,13 @@ class AlternateSearch:
 
     def run(self, state: State) -> list[RawMove] | None:
         """A winning line of engine moves, or ``None`` (see ``exhausted`` and ``stopped``)."""
+        line = self.begin(state)
+        if line is not None or self.exhausted:
+            return line
+        return self.resume(None)
+
+    def begin(self, state: State) -> list[RawMove] | None:
+        """Set the search up at ``state``; its line when it is won already."""
         node, homes = self.start(state)
         line: list[RawMove] = []
         node = self.settle(node, line, homes)
@@ -323,10 +335,17 @@ class AlternateSearch:
         if self.is_dead(node):
             self.exhausted = True
             return None
-        todo: list[list[tuple[int, Kid]]] = [self._fresh(node, homes)]
-        taken: list[list[RawMove]] = [line]
-        expanded = 0
+        self.todo = [self._fresh(node, homes)]
+        self.taken = [line]
+        return None
+
+    def resume(self, pause_at: int | None) -> list[RawMove] | None:
+        """Search on until a win, the end, the budget, or ``pause_at`` positions stored (then
+        ``resume`` goes on from there)."""
+        todo, taken, seen = self.todo, self.taken, self.seen
         while todo:
+            if pause_at is not None and len(seen) >= pause_at:
+                return None
             kids = todo[-1]
             if not kids:
                 todo.pop()
@@ -335,8 +354,8 @@ class AlternateSearch:
             _, (child, moves, child_homes) = kids.pop()
             if sum(child[1]) == 52:
                 return [m for step in taken for m in step] + moves
-            expanded += 1
-            if expanded % POLL == 0 and self._out_of_budget():
+            self.expanded += 1
+            if self.expanded % POLL == 0 and self._out_of_budget():
                 self.stopped = True
                 return None
             todo.append(self._fresh(child, child_homes))

@@ -40,6 +40,7 @@ from game.engine.moves import Move
 from game.engine.state import Pile, State
 from game.solver.alternate import AlternateSearch
 from game.solver.alternate_rules import supported as alternate_supported
+from game.solver.alternate_stock import LadyJaneTurns
 from game.solver.alternate_stock import make_search as alternate_search
 from game.solver.cells import CellSearch
 from game.solver.cells import supported as cells_supported
@@ -450,7 +451,9 @@ def replays_to_win(v: Variant, state: State, raw: Sequence[RawMove]) -> bool:
     return v.is_won(state)
 
 
-_Fast = Callable[[Variant, int, float, Callable[[], bool]], "CellSearch | AlternateSearch | KansasSolver"]
+_Fast = Callable[
+    [Variant, int, float, Callable[[], bool]], "CellSearch | AlternateSearch | LadyJaneTurns | KansasSolver"
+]
 
 
 def _solve_cells(
