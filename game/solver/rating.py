@@ -17,15 +17,15 @@ RATING_BUDGET = Budget(seconds=6.0, positions=150_000)
 """The search a rating comes from (and the first check of every new deal)."""
 
 BANDS: dict[str, tuple[int, int]] = {
-    "lady-jane": (750, 6_300),
+    "lady-jane": (1_400, 5_200),
     "bakers-game": (1_200, 6_700),
     "kansas": (500, 5_000),
-    "aunt-mary": (520, 5_500),
+    "aunt-mary": (12_000, 29_000),
     "seahaven": (1_000, 7_000),
 }
 """Per game: the most positions for "easy", and for "medium" (the 50th and 83rd percentiles
-of the winnable deals among 1..60, ``benchmarks/ratings.py``; Kansas and Aunt Mary from the
-few wins the solver finds, so theirs are rough)."""
+of the winnable deals among 1..60, ``benchmarks/ratings.py``; Aunt Mary among 1..200, where
+17 are won; Kansas from the few wins the solver finds, so its are rough)."""
 
 
 class Difficulty(Enum):
