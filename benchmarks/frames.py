@@ -52,7 +52,7 @@ from contextlib import contextmanager
 import pygame
 
 import game
-from game.app import App
+from game.app import PARK_AFTER, App
 from game.engine.cards import DECK
 from game.scenes.table import TableScene
 from game.view.card_art import CardArt
@@ -269,6 +269,7 @@ def wake_frames(app: App, clock: Clock, reps: int) -> dict[str, float]:
         parked = k % 2 == 0
         settle(app, clock)
         if parked:
+            clock.t += PARK_AFTER  # quiet for long enough to park the layer
             app.go_idle()
             assert app.renderer.parked
         else:

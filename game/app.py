@@ -44,6 +44,9 @@ MAX_DEFAULT_WINDOW = (1680, 1050)
 IDLE_WAIT_MS = 1000
 IDLE_TEXTS = 64
 """Rendered lines of text kept while idle (the bars need a few dozen; a rules page, hundreds)."""
+PARK_AFTER = 2.0
+"""Seconds without input or animation before an idle table parks its layer (``go_idle``): a
+player making moves keeps it, and the first frame after a pause pays for rebuilding it."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -136,6 +139,8 @@ class App:
         self._full_redraw = True
         self._laid_out = self.surface.get_size()
         self._advisor: Advisor | None = None
+        self._active_at = self.now()
+        """When input last came or a scene was last busy (``go_idle`` parks the layer after a while)."""
         self._first_scene(args)
 
     def _first_scene(self, args: argparse.Namespace) -> None:
@@ -390,14 +395,17 @@ class App:
         return self.exit_code
 
     def go_idle(self) -> None:
-        """Before sleeping: drop what only animations need, and park the table layer.
+        """Before sleeping: drop what only animations need and, after ``PARK_AFTER`` seconds
+        without input, park the table layer.
 
         A parked layer's pixels (a window-sized surface) are let go until a frame draws
         outside the window's bars; it is then rebuilt from the window (``_draw``).
         """
         self.renderer.trim()
         trim_texts(IDLE_TEXTS)
-        top = self.top if self.scenes else None
+        if self._park_in() != 0.0:
+            return
+        top = self.top
         covered = top.layer_cover() if isinstance(top, TableScene) else None
         if covered is not None:
             banner = self.persist.banner_rect(self.surface.get_size())
@@ -410,8 +418,17 @@ class App:
             return True
         return self.sound.warm_one()
 
+    def _park_in(self) -> float | None:
+        """Seconds until ``go_idle`` may park the table layer (0: now), or None if nothing to park."""
+        if not self.scenes or self.renderer.parked or not isinstance(self.top, TableScene):
+            return None
+        return max(0.0, self._active_at + PARK_AFTER - self.now())
+
     def _wait(self) -> pygame.event.Event | None:
         wake = self.top.wakeup(self.now())
+        park = self._park_in()
+        if park:  # wake up to park the layer on time
+            wake = park if wake is None else min(wake, park)
         timeout = IDLE_WAIT_MS if wake is None else max(1, min(IDLE_WAIT_MS, int(wake * 1000) + 1))
         event = pygame.event.wait(timeout)
         return None if event.type == pygame.NOEVENT else event
@@ -432,6 +449,8 @@ class App:
             self._full_redraw = True
         if self.scenes:
             self._draw(self.top.update(self.now()))
+            if events or self.top.busy():
+                self._active_at = self.now()
         return self.running
 
     def _dispatch(self, event: pygame.event.Event) -> None:

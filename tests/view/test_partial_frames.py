@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 import game
-from game.app import App
+from game.app import PARK_AFTER, App
 from game.view.renderer import Renderer
 
 FINISH = (
@@ -165,6 +165,7 @@ def test_an_idle_table_parks_its_layer_and_rebuilds_it_from_the_window(
     elif extra == "toast":
         table.show_toast("A notice over the table")
     run_until_still(app, clock)
+    clock.t += PARK_AFTER  # quiet for long enough
     app.go_idle()
     assert app.renderer.parked, "an idle table lets its layer's pixels go"
     move = next(m for m in table.g.legal_moves() if m.source != "stock")
@@ -183,6 +184,7 @@ def test_the_status_line_ticking_leaves_the_layer_parked(app: App, clock: Clock)
     run_until_still(app, clock)
     table.play(next(m for m in table.g.legal_moves() if m.source != "stock"))  # the game clock starts
     run_until_still(app, clock)
+    clock.t += PARK_AFTER  # quiet for long enough
     app.go_idle()
     drawn = app.surface.copy()
     clock.t += 1.0
@@ -190,3 +192,14 @@ def test_the_status_line_ticking_leaves_the_layer_parked(app: App, clock: Clock)
     assert app.renderer.parked, "a new second on the clock repaints the status line alone"
     assert pygame.image.tobytes(drawn, "RGB") != pygame.image.tobytes(app.surface, "RGB")
     assert differences(app) == 0
+
+
+def test_a_table_in_play_keeps_its_layer_until_it_has_been_quiet_a_while(app: App, clock: Clock) -> None:
+    table = app.table
+    assert table is not None
+    run_until_still(app, clock)
+    app.go_idle()
+    assert not app.renderer.parked, "a move a moment ago: the next one should not wait for a rebuild"
+    clock.t += PARK_AFTER
+    app.go_idle()
+    assert app.renderer.parked
