@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from game.engine.state import State
 from game.solver.alternate import AlternateSearch, Kid, Node
+from game.solver.alternate_rules import as_played
 from game.variants.base import ALL_RESERVES, RawMove, Variant
 
 
@@ -164,7 +165,7 @@ class LadyJaneTurns:
             line = search.begin(state)
             if line is not None or search.exhausted:
                 self.exhausted = search.exhausted
-                return line
+                return line if line is None else as_played(search.v, state, line)
         while True:
             for search in self.searches:
                 stored = len(self.seen)
@@ -173,7 +174,7 @@ class LadyJaneTurns:
                 line = search.resume(len(search.seen) + min(TURN, self.positions - stored))
                 if line is not None or search.exhausted or search.stopped:
                     self.exhausted = search.exhausted
-                    return line
+                    return line if line is None else as_played(search.v, state, line)
 
 
 def make_search(

@@ -165,3 +165,19 @@ def test_a_card_rules_md_calls_safe_is_kept_out_when_a_lower_card_may_be_needed_
     for move in result.moves:
         g.play(move)
     assert g.is_won()
+
+
+@pytest.mark.parametrize(
+    ("key", "deal"), [("aunt-mary", 2), ("aunt-mary", 13), ("lady-jane", 1), ("lady-jane", 5)]
+)
+def test_winning_line_makes_the_tables_automatic_moves_where_they_come(key: str, deal: int) -> None:
+    # The table follows every move with rules.md's automatic moves; the line has them next.
+    g = game.new_game(key, deal=deal)
+    v, line = g.variant, list(solve(g, Budget(seconds=600, positions=40_000)).raw)
+    state, i = g.state, 0
+    while i < len(line):
+        state, i = v.apply(state, line[i]), i + 1
+        while autos := v.auto(state):
+            assert line[i] == autos[0]
+            state, i = v.apply(state, autos[0]), i + 1
+    assert v.is_won(state)
