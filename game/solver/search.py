@@ -9,7 +9,7 @@ can never use a move the game forbids. Pruning that provably keeps every win:
 
 * safe foundation moves (the variant's ``auto``) are made at once after every move (not quite
   harmless in Kansas, where a card may be built on a base-rank card: holding one back can be
-  what wins, see ``tests/solver/test_kansas.py``; only Kansas positions that
+  what wins, see ``tests/solver/test_kansas_search.py``; only Kansas positions that
   ``game.solver.kansas`` does not take, those of fewer than 52 cards, come here);
 * a foundation card never comes back where building is by suit (nothing could go on it);
 * of several empty reserve cells or empty tableau piles only the first is tried, and a
