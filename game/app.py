@@ -448,6 +448,10 @@ class App:
         if self.persist.tick(self.now(), self.settings):
             self._full_redraw = True
         if self.scenes:
+            if self.renderer.parked and any(e.type == pygame.MOUSEMOTION for e in events):
+                # The pointer moves: a click may follow. Rebuild the layer now, on a frame with
+                # nothing to show, not on the click's (a frame's worth of time at 4K).
+                self.renderer.restore_layer(self.surface)
             self._draw(self.top.update(self.now()))
             if events or self.top.busy():
                 self._active_at = self.now()

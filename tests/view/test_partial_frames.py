@@ -203,3 +203,18 @@ def test_a_table_in_play_keeps_its_layer_until_it_has_been_quiet_a_while(app: Ap
     clock.t += PARK_AFTER
     app.go_idle()
     assert app.renderer.parked
+
+
+def test_the_pointer_moving_over_an_idle_table_rebuilds_its_layer_before_a_click(
+    app: App, clock: Clock
+) -> None:
+    run_until_still(app, clock)
+    clock.t += PARK_AFTER  # quiet for long enough
+    app.go_idle()
+    assert app.renderer.parked
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 200), rel=(1, 0), buttons=(0, 0, 0)))
+    clock.t += 1 / 60
+    app.step()
+    assert not app.renderer.parked, "the layer is rebuilt while the pointer moves"
+    assert fresh_layer_differences(app) == 0
+    assert differences(app) == 0
