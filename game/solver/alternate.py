@@ -26,8 +26,9 @@ Pruning that provably keeps every win (as the engine-level search, ``game.solver
 * a position where a card can never leave its pile though a card under it must go home first
   is lost (``Rules.stuck`` gives the argument).
 
-A winning line is given as the table plays it where it can be (``alternate_rules.as_played``:
-every move followed by rules.md's automatic moves), so hints meet the table's positions.
+A winning line is given as the table plays it where it can be (``compact.as_played``, in
+``search._solve_cells``: every move followed by rules.md's automatic moves), so hints meet the
+table's positions.
 
 The search is depth-first with the children of each position tried most promising first; a
 position is expanded at most once, so when the search ends without a win every reachable
@@ -42,7 +43,7 @@ from typing import ClassVar
 
 from game.engine.cards import SUIT
 from game.engine.state import State
-from game.solver.alternate_rules import DOWN, Found, Rules, as_played, reveal
+from game.solver.alternate_rules import DOWN, Found, Rules, reveal
 from game.variants.base import RawMove, Variant
 
 POLL = 64
@@ -325,7 +326,7 @@ class AlternateSearch:
         line = self.begin(state)
         if line is None and not self.exhausted:
             line = self.resume(None)
-        return None if line is None else as_played(self.v, state, line)
+        return line
 
     def begin(self, state: State) -> list[RawMove] | None:
         """Set the search up at ``state``; its line when it is won already."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from game.engine.cards import IS_RED, RANK, SUIT
 from game.engine.state import State
-from game.variants.base import Build, Kind, RawMove, Variant
+from game.variants.base import Build, Kind, Variant
 
 DOWN = 64
 """Added to a card's number when it lies face down in a tableau pile."""
@@ -139,28 +139,3 @@ def reveal(pile: bytes) -> bytes:
     if pile and pile[-1] >= DOWN:
         return pile[:-1] + bytes((pile[-1] - DOWN,))
     return pile
-
-
-def as_played(variant: Variant, state: State, line: list[RawMove]) -> list[RawMove]:
-    """``line`` as the table plays it: each move followed by the automatic moves of rules.md
-    (which send home some cards the search keeps out, see ``Rules.safe``), the line's own
-    moves of those cards home left out. ``line`` itself when that does not win, so a player
-    who follows the hints meets the positions of the line whenever it can be done."""
-    out: list[RawMove] = []
-    played, ref = state, state
-    early: set[int] = set()
-    for move in line:
-        moving = ref.piles[move[0]][-move[2] :] if move[0] >= 0 else ()
-        ref = variant.apply(ref, move)
-        if move[2] == 1 and moving and moving[0] in early and move[1] in variant.foundations:
-            early.discard(moving[0])
-            continue
-        if move not in variant.legal(played) or played.piles[move[0]][-move[2] :] != moving:
-            return line
-        played = variant.apply(played, move)
-        out.append(move)
-        while autos := variant.auto(played):
-            early.add(played.piles[autos[0][0]][-1])
-            played = variant.apply(played, autos[0])
-            out.append(autos[0])
-    return out if variant.is_won(played) and not early else line

@@ -14,16 +14,15 @@ Lady Jane (LJ-7, LJ-8): the deal onto the seven reserves and the last deal to th
 moves of their own (they cover or add playable cards, so their timing matters). The stock only
 ever gives up its top card, so its length and face-down count stand for it in the key; the
 reserves and the waste go in whole. Three Lady Jane searches with different move orders take
-turns (``LadyJaneTurns``).
+turns (``lady_jane_turns``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine.state import State
 from game.solver.alternate import AlternateSearch, Kid, Node
-from game.solver.alternate_rules import as_played
+from game.solver.compact import Turns
 from game.variants.base import ALL_RESERVES, RawMove, Variant
 
 
@@ -124,63 +123,30 @@ class LadyJaneStock(AlternateSearch):
 
 
 TURN = 1000
-"""New positions per turn when the searches of ``LadyJaneTurns`` take turns."""
+"""New positions per turn for each of Lady Jane's searches (``lady_jane_turns``)."""
+
+LADY_JANE_WEIGHTS = (0, 1, 3)
+"""The ``reserve_weight`` of each of Lady Jane's searches."""
 
 
-class _Stored:
-    """The positions stored by several searches, counted together."""
-
-    def __init__(self, searches: tuple[AlternateSearch, ...]) -> None:
-        self.searches = searches
-
-    def __len__(self) -> int:
-        return sum(len(s.seen) for s in self.searches)
-
-
-class LadyJaneTurns:
-    """Lady Jane: searches that weigh the cards buried in the reserves differently take turns,
-    a set number of new positions each, until one decides.
+def lady_jane_turns(
+    variant: Variant, positions: int, deadline: float, cancelled: Callable[[], bool]
+) -> Turns:
+    """Lady Jane: searches that weigh the cards buried in the reserves differently take turns.
 
     Their different orders find different wins within a budget (deals 1..40 at 20,000
-    positions: 25, 25 and 23 wins with weights 0, 1 and 3; 32 together). Any one's end
-    without a win is a proof. The budget is shared, and taking turns by positions keeps the
-    answer the same on every run for a positions-only budget.
+    positions: 25, 25 and 23 wins with weights 0, 1 and 3; 32 together).
     """
-
-    WEIGHTS = (0, 1, 3)
-
-    def __init__(
-        self, variant: Variant, positions: int, deadline: float, cancelled: Callable[[], bool]
-    ) -> None:
-        self.positions = positions
-        self.searches = tuple(LadyJaneStock(variant, positions, deadline, cancelled) for _ in self.WEIGHTS)
-        for search, weight in zip(self.searches, self.WEIGHTS, strict=True):
-            search.reserve_weight = weight
-        self.seen = _Stored(self.searches)
-        self.exhausted = False
-
-    def run(self, state: State) -> list[RawMove] | None:
-        """A winning line of engine moves, or ``None`` (see ``exhausted``)."""
-        for search in self.searches:
-            line = search.begin(state)
-            if line is not None or search.exhausted:
-                self.exhausted = search.exhausted
-                return line if line is None else as_played(search.v, state, line)
-        while True:
-            for search in self.searches:
-                stored = len(self.seen)
-                if stored >= self.positions:
-                    return None
-                line = search.resume(len(search.seen) + min(TURN, self.positions - stored))
-                if line is not None or search.exhausted or search.stopped:
-                    self.exhausted = search.exhausted
-                    return line if line is None else as_played(search.v, state, line)
+    searches = [LadyJaneStock(variant, positions, deadline, cancelled) for _ in LADY_JANE_WEIGHTS]
+    for search, weight in zip(searches, LADY_JANE_WEIGHTS, strict=True):
+        search.reserve_weight = weight
+    return Turns(searches, [TURN] * len(searches), positions)
 
 
 def make_search(
     variant: Variant, positions: int, deadline: float, cancelled: Callable[[], bool]
-) -> AlternateSearch | LadyJaneTurns:
+) -> AlternateSearch | Turns:
     """The search for ``variant`` (one that ``alternate_rules.supported`` accepts)."""
     if variant.deals_to_reserves:
-        return LadyJaneTurns(variant, positions, deadline, cancelled)
+        return lady_jane_turns(variant, positions, deadline, cancelled)
     return AuntMaryStock(variant, positions, deadline, cancelled)

@@ -76,6 +76,7 @@ import time
 from collections.abc import Callable
 
 from game.engine.state import State
+from game.solver.compact import Turns
 from game.variants.base import RawMove, Variant
 from game.variants.kansas import Kansas
 
@@ -561,58 +562,21 @@ class KansasSearch:
 
 
 TURN = 1000
-"""New positions per turn when the two searches of ``KansasSolver`` take turns."""
+"""New positions per turn of the two searches of ``kansas_turns`` together."""
 
 PLAIN_SHARE = 0.3
 """The share of every turn for the search that deals one card at a time."""
 
 
-class _Seen:
-    """The positions seen by several searches, counted together."""
-
-    def __init__(self, searches: tuple[KansasSearch, ...]) -> None:
-        self.searches = searches
-
-    def __len__(self) -> int:
-        return sum(len(s.seen) for s in self.searches)
-
-
-class KansasSolver:
-    """Two searches that take turns, a set number of new positions each, until one decides.
+def kansas_turns(variant: Variant, positions: int, deadline: float, cancelled: Callable[[], bool]) -> Turns:
+    """Kansas: two searches that take turns (``compact.Turns``).
 
     One makes dealing part of the move that plays the dealt card, which proves positions lost
     in far fewer positions; the other deals a card at a time, and its different order finds
-    some wins much sooner (deal 65: 1,708 positions against over 200,000). Either one's end
-    without a win is a proof. The budget is shared, and taking turns by positions keeps the
-    answer the same on every run for a positions-only budget.
+    some wins much sooner (deal 65: 1,708 positions against over 200,000).
     """
-
-    def __init__(
-        self, variant: Variant, positions: int, deadline: float, cancelled: Callable[[], bool]
-    ) -> None:
-        self.positions = positions
-        self.searches = (
-            KansasSearch(variant, positions, deadline, cancelled),
-            KansasSearch(variant, positions, deadline, cancelled, macro=False),
-        )
-        self.seen = _Seen(self.searches)
-        self.exhausted = False
-
-    def run(self, state: State) -> list[RawMove] | None:
-        """A winning line of engine moves, or ``None`` (``exhausted``: no win exists)."""
-        for search in self.searches:
-            line = search.begin(state)
-            if line is not None:
-                return line
-        turns = (TURN - int(TURN * PLAIN_SHARE), int(TURN * PLAIN_SHARE))
-        while True:
-            for search, turn in zip(self.searches, turns, strict=True):
-                used = len(self.seen)
-                if used >= self.positions or search.stopped:
-                    return None
-                line = search.resume(len(search.seen) + min(turn, self.positions - used))
-                if line is not None:
-                    return line
-                if search.exhausted:
-                    self.exhausted = True
-                    return None
+    searches = (
+        KansasSearch(variant, positions, deadline, cancelled),
+        KansasSearch(variant, positions, deadline, cancelled, macro=False),
+    )
+    return Turns(searches, (TURN - int(TURN * PLAIN_SHARE), int(TURN * PLAIN_SHARE)), positions)

@@ -40,11 +40,11 @@ from game.engine.moves import Move
 from game.engine.state import Pile, State
 from game.solver.alternate import AlternateSearch
 from game.solver.alternate_rules import supported as alternate_supported
-from game.solver.alternate_stock import LadyJaneTurns
 from game.solver.alternate_stock import make_search as alternate_search
 from game.solver.cells import CellSearch
 from game.solver.cells import supported as cells_supported
-from game.solver.kansas import KansasSolver
+from game.solver.compact import Turns, as_played
+from game.solver.kansas import kansas_turns
 from game.solver.kansas import supported as kansas_supported
 from game.variants.base import Build, Kind, RawMove, Variant
 
@@ -451,22 +451,22 @@ def replays_to_win(v: Variant, state: State, raw: Sequence[RawMove]) -> bool:
     return v.is_won(state)
 
 
-_Fast = Callable[
-    [Variant, int, float, Callable[[], bool]], "CellSearch | AlternateSearch | LadyJaneTurns | KansasSolver"
-]
+_Fast = Callable[[Variant, int, float, Callable[[], bool]], "CellSearch | AlternateSearch | Turns"]
 
 
 def _solve_cells(
     v: Variant, state: State, budget: Budget, cancelled: Callable[[], bool], make: _Fast = CellSearch
 ) -> Solution | None:
     """A fast compact search (``make``: the cell games' by default), or ``None`` when its line
-    does not replay to a win (a bug)."""
+    does not replay to a win (a bug). The line is given as the table plays it where it can be
+    (``compact.as_played``)."""
     began = time.monotonic()
     search = make(v, budget.positions, began + budget.seconds, cancelled)
     line = search.run(state)
     seconds = time.monotonic() - began
     positions = len(search.seen)
     if line is not None:
+        line = as_played(v, state, line)
         if not replays_to_win(v, state, line):
             return None
         raw = tuple(line)
@@ -494,7 +494,7 @@ def solve(
             return found
     # Kansas: the compact search of game.solver.kansas.
     if kansas_supported(v, state):
-        found = _solve_cells(v, state, budget, poll, KansasSolver)
+        found = _solve_cells(v, state, budget, poll, kansas_turns)
         if found is not None:
             return found
     if v.stock >= 0 and v.waste >= 0 and not v.deals_to_reserves:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import game
 from game.engine.cards import RANK_LETTERS, SUIT_LETTERS
 from game.engine.state import State
-from game.solver.kansas import NONE, KansasSearch, KansasSolver, supported
+from game.solver.kansas import NONE, KansasSearch, kansas_turns, supported
 from game.solver.search import PLAIN_SHARE, TURN, Budget, Verdict, _portfolio, _Search, solve
 
 KANSAS = game.VARIANTS["kansas"].instance()
@@ -200,7 +200,7 @@ def test_a_king_dealt_onto_the_waste_can_fill_the_pile_a_queen_leaves() -> None:
 
 def test_both_searches_of_the_solver_count_their_positions() -> None:
     g = game.new_game("kansas", deal=1)
-    solver = KansasSolver(KANSAS, 5000, time.monotonic() + 60, lambda: False)
+    solver = kansas_turns(KANSAS, 5000, time.monotonic() + 60, lambda: False)
     assert solver.run(g.state) is None and not solver.exhausted
     assert len(solver.seen) == sum(len(s.seen) for s in solver.searches) >= 5000
 

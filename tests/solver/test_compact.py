@@ -1,0 +1,58 @@
+"""What the compact searches share: searches taking turns, lines as the table plays them."""
+
+from __future__ import annotations
+
+import game
+from game.engine.state import State
+from game.solver.compact import Turns, as_played
+from game.variants.base import RawMove
+
+
+class Counting:
+    """A stand-in search: stores one position per step, wins or ends after ``steps`` steps."""
+
+    def __init__(self, steps: int, wins: bool) -> None:
+        self.steps, self.wins = steps, wins
+        self.seen: set[int] = set()
+        self.exhausted = False
+        self.stopped = False
+
+    def begin(self, state: State) -> list[RawMove] | None:
+        return None
+
+    def resume(self, pause_at: int) -> list[RawMove] | None:
+        while len(self.seen) < pause_at:
+            if len(self.seen) == self.steps:
+                if self.wins:
+                    return [(0, 1, 1)]
+                self.exhausted = True
+                return None
+            self.seen.add(len(self.seen))
+        return None
+
+
+def test_searches_taking_turns_share_one_budget_of_positions() -> None:
+    searches = [Counting(10_000, True), Counting(10_000, True)]
+    turns = Turns(searches, [70, 30], 1_000)
+    assert turns.run(game.new_game("kansas", deal=1).state) is None
+    assert len(turns.seen) == 1_000 and not turns.exhausted
+    assert [len(s.seen) for s in searches] == [700, 300]
+
+
+def test_one_search_ending_without_a_win_is_a_proof_for_all() -> None:
+    turns = Turns([Counting(10_000, True), Counting(50, False)], [100, 100], 10_000)
+    assert turns.run(game.new_game("kansas", deal=1).state) is None
+    assert turns.exhausted
+
+
+def test_the_first_win_found_is_the_answer() -> None:
+    turns = Turns([Counting(500, True), Counting(10_000, False)], [100, 100], 10_000)
+    assert turns.run(game.new_game("kansas", deal=1).state) == [(0, 1, 1)]
+    assert not turns.exhausted
+
+
+def test_a_line_that_is_not_legal_as_played_is_given_back_unchanged() -> None:
+    g = game.new_game("bakers-game", deal=3)
+    v = g.variant
+    line: list[RawMove] = [(v.foundations[0], v.tableau[0], 1)]  # nothing is home yet
+    assert as_played(v, g.state, line) == line
