@@ -37,17 +37,14 @@ position (under the rules above) was seen: a proof that none wins.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import ClassVar
 
 from game.engine.cards import SUIT
 from game.engine.state import State
 from game.solver.alternate_rules import DOWN, Found, Rules, reveal
+from game.solver.compact import DepthFirst
 from game.variants.base import RawMove, Variant
-
-POLL = 64
-"""Positions expanded between two looks at the clock and at ``cancelled``."""
 
 Tab = tuple[bytes, ...]
 Side = tuple[bytes, ...]
@@ -57,7 +54,7 @@ Node = tuple[Tab, Found, Side, int, int]
 Kid = tuple[Node, list[RawMove], list[int]]
 
 
-class AlternateSearch:
+class AlternateSearch(DepthFirst[Node]):
     """One depth-first search over one position; the stock's rules come from a subclass."""
 
     singles: ClassVar[tuple[int, ...]] = ()
@@ -66,23 +63,14 @@ class AlternateSearch:
     def __init__(
         self, variant: Variant, positions: int, deadline: float, cancelled: Callable[[], bool]
     ) -> None:
+        super().__init__(positions, deadline, cancelled)
         self.v = variant
         self.tab_index = variant.tableau
         self.found_index = variant.foundations
         self.side_index = (variant.stock, variant.waste, *variant.reserves)
-        self.positions = positions
-        self.deadline = deadline
-        self.cancelled = cancelled
         self.seen: dict[bytes, int] = {}
         """Each position's key, with the most redeals it was reached with."""
         self.dead_piles: dict[bytes, bool] = {}
-        self.exhausted = False
-        self.stopped = False
-        # The path of the search: per depth, the children still to try (best last), and the
-        # moves that led there.
-        self.todo: list[list[tuple[int, Kid]]] = []
-        self.taken: list[list[RawMove]] = []
-        self.expanded = 0
         self.rules = Rules(variant, 1)
 
     # ------------------------------------------------------------ positions
@@ -321,66 +309,24 @@ class AlternateSearch:
         """The cost of the side piles' cards out of reach (see subclasses)."""
         return 0
 
-    def run(self, state: State) -> list[RawMove] | None:
-        """A winning line of engine moves, or ``None`` (see ``exhausted`` and ``stopped``)."""
-        line = self.begin(state)
-        if line is None and not self.exhausted:
-            line = self.resume(None)
-        return line
-
-    def begin(self, state: State) -> list[RawMove] | None:
-        """Set the search up at ``state``; its line when it is won already."""
+    def roots(self, state: State) -> list[Kid]:
+        """``state`` with every safe card sent home."""
         node, homes = self.start(state)
         line: list[RawMove] = []
-        node = self.settle(node, line, homes)
-        if sum(node[1]) == 52:
-            return line
-        self.seen[self.key(node)] = node[4]
-        if self.is_dead(node):
-            self.exhausted = True
-            return None
-        self.todo = [self._fresh(node, homes)]
-        self.taken = [line]
-        return None
+        return [(self.settle(node, line, homes), line, homes)]
 
-    def resume(self, pause_at: int | None) -> list[RawMove] | None:
-        """Search on until a win, the end, the budget, or ``pause_at`` positions stored (then
-        ``resume`` goes on from there)."""
-        todo, taken, seen = self.todo, self.taken, self.seen
-        while todo:
-            if pause_at is not None and len(seen) >= pause_at:
-                return None
-            kids = todo[-1]
-            if not kids:
-                todo.pop()
-                taken.pop()
-                continue
-            _, (child, moves, child_homes) = kids.pop()
-            if sum(child[1]) == 52:
-                return [m for step in taken for m in step] + moves
-            self.expanded += 1
-            if self.expanded % POLL == 0 and self._out_of_budget():
-                self.stopped = True
-                return None
-            todo.append(self._fresh(child, child_homes))
-            taken.append(moves)
-        self.exhausted = True
-        return None
+    def won(self, node: Node) -> bool:
+        """Whether every card is home."""
+        return sum(node[1]) == 52
 
-    def _fresh(self, node: Node, homes: list[int]) -> list[tuple[int, Kid]]:
-        """The unseen children of ``node``, marked seen, the most promising last."""
-        seen = self.seen
-        kids = []
-        for kid in self.children(node, homes):
-            child = kid[0]
-            k = self.key(child)
-            if seen.get(k, -1) >= child[4]:
-                continue
-            seen[k] = child[4]
-            if not self.is_dead(child):
-                kids.append((self.score(child), kid))
-        kids.sort(key=lambda kid: -kid[0])
-        return kids
+    def admit(self, node: Node) -> bool:
+        """Record ``node`` as seen with its redeals left; whether it is worth searching: not
+        seen with as many redeals left, and not lost (``is_dead``)."""
+        k = self.key(node)
+        if self.seen.get(k, -1) >= node[4]:
+            return False
+        self.seen[k] = node[4]
+        return not self.is_dead(node)
 
     def is_dead(self, node: Node) -> bool:
         """Whether a card can never leave its pile, though a card under it must go home first
@@ -393,6 +339,3 @@ class AlternateSearch:
             if dead:
                 return True
         return any(self.rules.stuck(pile, False) for pile in node[2][2:])
-
-    def _out_of_budget(self) -> bool:
-        return len(self.seen) >= self.positions or time.monotonic() > self.deadline or self.cancelled()

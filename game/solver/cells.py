@@ -24,11 +24,11 @@ position was seen: a proof that none wins.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from game.engine.cards import KING, RANK, SUIT
 from game.engine.state import State
+from game.solver.compact import DepthFirst, Kid
 from game.variants.base import Build, Kind, RawMove, Variant
 
 # Each card's place in the tableau: the card it may be placed on (same suit, one rank up).
@@ -38,14 +38,10 @@ _IS_KING = tuple(RANK[c] == KING for c in range(52))
 Tab = tuple[bytes, ...]
 Cells = tuple[int, ...]
 Found = tuple[int, ...]
-# A child: its score (lower first), the position, the engine moves that reach it.
 Node = tuple[Tab, Cells, Found]
 
 EMPTY = 255
 """An empty cell (cards are 0…51)."""
-
-POLL = 64
-"""Positions expanded between two looks at the clock and at ``cancelled``."""
 
 
 def supported(variant: Variant, state: State) -> bool:
@@ -71,7 +67,7 @@ def supported(variant: Variant, state: State) -> bool:
     return all(k in (Kind.TABLEAU, Kind.CELL, Kind.FOUNDATION) for k in variant.kinds)
 
 
-class CellSearch:
+class CellSearch(DepthFirst[Node]):
     """One depth-first search over one position of a cell game."""
 
     def __init__(
@@ -81,18 +77,14 @@ class CellSearch:
         deadline: float,
         cancelled: Callable[[], bool],
     ) -> None:
+        super().__init__(positions, deadline, cancelled)
         self.tab_index = variant.tableau
         self.cell_index = variant.cells
         self.found_index = variant.foundations
-        self.positions = positions
-        self.deadline = deadline
-        self.cancelled = cancelled
         self.seen: set[bytes] = set()
         self.disorder: dict[bytes, int] = {}
         # The tableau's engine indices are consecutive (checked by ``supported``).
         self.tab_base = variant.tableau[0]
-        self.exhausted = False
-        self.stopped = False
 
     # ---------------------------------------------------------------- positions
 
@@ -149,7 +141,7 @@ class CellSearch:
 
     # -------------------------------------------------------------------- moves
 
-    def children(self, node: Node, homes: list[int]) -> list[tuple[Node, list[RawMove], list[int]]]:
+    def children(self, node: Node, homes: list[int]) -> list[Kid[Node]]:
         """Every pruned move from ``node``: (child, engine moves, foundation piles)."""
         tab, cells, found = node
         tops: dict[int, int] = {}
@@ -207,9 +199,7 @@ class CellSearch:
                 out.append(self._child(tuple(t), tuple(c), found, (cix[j], tix[d], 1), homes))
         return out
 
-    def _child(
-        self, tab: Tab, cells: Cells, found: Found, move: RawMove, homes: list[int]
-    ) -> tuple[Node, list[RawMove], list[int]]:
+    def _child(self, tab: Tab, cells: Cells, found: Found, move: RawMove, homes: list[int]) -> Kid[Node]:
         line = [move]
         pile = tab[move[0] - self.tab_base] if move[0] >= self.tab_base else b""
         if pile and found[SUIT[pile[-1]]] == RANK[pile[-1]] - 1:
@@ -242,48 +232,20 @@ class CellSearch:
 
     # ------------------------------------------------------------------- search
 
-    def run(self, state: State) -> list[RawMove] | None:
-        """A winning line of engine moves, or ``None`` (see ``exhausted`` and ``stopped``)."""
+    def roots(self, state: State) -> list[Kid[Node]]:
+        """``state`` with every card that can go home sent there."""
         node, homes = self.start(state)
         line: list[RawMove] = []
-        node = self.settle(*node, line, homes)
-        if sum(node[2]) == 52:
-            return line
-        self.seen.add(self.key(node[0], node[1]))
-        # The path: per depth, the children still to try (best last) and the moves taken.
-        todo: list[list[tuple[int, Node, list[RawMove], list[int]]]] = [self._fresh(node, homes)]
-        taken: list[list[RawMove]] = [line]
-        expanded = 0
-        while todo:
-            kids = todo[-1]
-            if not kids:
-                todo.pop()
-                taken.pop()
-                continue
-            _, child, moves, child_homes = kids.pop()
-            if sum(child[2]) == 52:
-                return [m for step in taken for m in step] + moves
-            expanded += 1
-            if expanded % POLL == 0 and self._out_of_budget():
-                self.stopped = True
-                return None
-            todo.append(self._fresh(child, child_homes))
-            taken.append(moves)
-        self.exhausted = True
-        return None
+        return [(self.settle(*node, line, homes), line, homes)]
 
-    def _fresh(self, node: Node, homes: list[int]) -> list[tuple[int, Node, list[RawMove], list[int]]]:
-        """The unseen children of ``node``, marked seen, the most promising last."""
-        seen = self.seen
-        kids = []
-        for child, line, child_homes in self.children(node, homes):
-            k = self.key(child[0], child[1])
-            if k in seen:
-                continue
-            seen.add(k)
-            kids.append((self.score(child), child, line, child_homes))
-        kids.sort(key=lambda kid: -kid[0])
-        return kids
+    def won(self, node: Node) -> bool:
+        """Whether every card is home."""
+        return sum(node[2]) == 52
 
-    def _out_of_budget(self) -> bool:
-        return len(self.seen) >= self.positions or time.monotonic() > self.deadline or self.cancelled()
+    def admit(self, node: Node) -> bool:
+        """Record ``node`` as seen; whether it is new."""
+        k = self.key(node[0], node[1])
+        if k in self.seen:
+            return False
+        self.seen.add(k)
+        return True

@@ -1,13 +1,130 @@
-"""What the compact searches share (``cells``, ``alternate``, ``kansas``): searches that take
-turns, and winning lines given as the table plays them."""
+"""What the compact searches share (``cells``, ``alternate``, ``kansas``): the depth-first
+driver, searches that take turns, and winning lines given as the table plays them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Sized
-from typing import Protocol
+import time
+from collections.abc import Callable, Sequence, Sized
+from typing import Generic, Protocol, TypeVar
 
 from game.engine.state import State
 from game.variants.base import RawMove, Variant
+
+POLL = 64
+"""Positions expanded between two looks at the clock and at ``cancelled``."""
+
+N = TypeVar("N")
+
+Kid = tuple[N, list[RawMove], list[int]]
+"""A position one move away: the position, the engine moves that reach it, and the engine
+foundation pile of each suit (-1: none yet)."""
+
+
+class DepthFirst(Generic[N]):
+    """The depth-first driver of a compact search, most promising child first.
+
+    A subclass gives the positions (``roots``, ``children``, ``won``), their order (``score``)
+    and the table of positions seen (``seen`` and ``admit``). Every position is expanded at
+    most once, so a search that ends without a win has seen every position its pruning keeps:
+    a proof that none wins. The search can stop after a number of positions and go on later
+    (``resume``), which lets several searches take turns (``Turns``).
+    """
+
+    seen: Sized
+    """The positions stored so far (a subclass's table: a set or a dict)."""
+
+    reverse = False
+    """Try children of equal promise in the reverse of the order ``children`` gives them."""
+
+    def __init__(self, positions: int, deadline: float, cancelled: Callable[[], bool]) -> None:
+        self.positions = positions
+        self.deadline = deadline
+        self.cancelled = cancelled
+        self.exhausted = False
+        """Whether the search ended without a win: a proof that none exists."""
+        self.stopped = False
+        """Whether the budget of time or positions (or a cancel) stopped the search."""
+        # The path of the search: per depth, the children still to try (best last), and the
+        # moves that led there.
+        self.todo: list[list[tuple[int, N, list[RawMove], list[int]]]] = []
+        self.taken: list[list[RawMove]] = []
+        self.expanded = 0
+
+    # ---------------------------------------------------------- what a subclass gives
+
+    def roots(self, state: State) -> list[Kid[N]]:
+        """The positions the search starts from (``state`` settled), with their moves."""
+        raise NotImplementedError
+
+    def children(self, node: N, homes: list[int]) -> list[Kid[N]]:
+        """Every move from ``node`` the pruning keeps."""
+        raise NotImplementedError
+
+    def won(self, node: N) -> bool:
+        """Whether every card of ``node`` is home."""
+        raise NotImplementedError
+
+    def admit(self, node: N) -> bool:
+        """Record ``node`` as seen; whether it is worth searching (new, and not lost)."""
+        raise NotImplementedError
+
+    def score(self, node: N) -> int:
+        """Lower is more promising."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------- the search
+
+    def run(self, state: State) -> list[RawMove] | None:
+        """A winning line of engine moves, or ``None`` (see ``exhausted`` and ``stopped``)."""
+        line = self.begin(state)
+        if line is None and not self.exhausted:
+            line = self.resume(self.positions)
+        return line
+
+    def begin(self, state: State) -> list[RawMove] | None:
+        """Set the search up at ``state``; a winning line if it is won already."""
+        roots = self.roots(state)
+        for node, line, _ in roots:
+            if self.won(node):
+                return line
+        self.todo = [self._ranked(roots)]
+        self.taken = [[]]
+        return None
+
+    def resume(self, pause_at: int) -> list[RawMove] | None:
+        """Search on from where the last call stopped until a win (its line), the end
+        (``exhausted``), the budget (``stopped``), or ``pause_at`` positions seen."""
+        todo, taken, seen = self.todo, self.taken, self.seen
+        while todo:
+            kids = todo[-1]
+            if not kids:
+                todo.pop()
+                taken.pop()
+                continue
+            if len(seen) >= pause_at:
+                return None
+            _, child, moves, homes = kids.pop()
+            if self.won(child):
+                return [m for step in taken for m in step] + moves
+            self.expanded += 1
+            if self.expanded % POLL == 0 and self._out_of_budget():
+                self.stopped = True
+                return None
+            todo.append(self._ranked(self.children(child, homes)))
+            taken.append(moves)
+        self.exhausted = True
+        return None
+
+    def _ranked(self, kids: list[Kid[N]]) -> list[tuple[int, N, list[RawMove], list[int]]]:
+        """The positions of ``kids`` worth searching, marked seen, the most promising last."""
+        if self.reverse:
+            kids.reverse()
+        ranked = [(self.score(node), node, line, homes) for node, line, homes in kids if self.admit(node)]
+        ranked.sort(key=lambda kid: -kid[0])
+        return ranked
+
+    def _out_of_budget(self) -> bool:
+        return len(self.seen) >= self.positions or time.monotonic() > self.deadline or self.cancelled()
 
 
 class Resumable(Protocol):

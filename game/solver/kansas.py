@@ -72,11 +72,10 @@ that none wins.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from game.engine.state import State
-from game.solver.compact import Turns
+from game.solver.compact import DepthFirst, Kid, Turns
 from game.variants.base import RawMove, Variant
 from game.variants.kansas import Kansas
 
@@ -88,13 +87,6 @@ suits whose base card is held until a card goes on it (a bit each), and the card
 between piles just uncovered, which the next move must use (``NONE``: no such card)."""
 
 NONE = 0xFF
-
-Child = tuple[int, Node, list[RawMove], list[int]]
-"""A child: its score (lower first), the position, the engine moves that reach it, and the
-engine foundation pile of each suit (-1: none yet)."""
-
-POLL = 64
-"""Positions expanded between two looks at the clock and at ``cancelled``."""
 
 _QUALITY = tuple(c % 13 for c in range(52))
 """Each card's rank index (0 = Ace … 12 = King)."""
@@ -130,7 +122,7 @@ def supported(variant: Variant, state: State) -> bool:
     return True
 
 
-class KansasSearch:
+class KansasSearch(DepthFirst[Node]):
     """One depth-first search over one Kansas position."""
 
     def __init__(
@@ -142,23 +134,17 @@ class KansasSearch:
         *,
         macro: bool = True,
     ) -> None:
+        super().__init__(positions, deadline, cancelled)
         self.tab_index = variant.tableau
         self.reserve_index = variant.reserves[0]
         self.stock_index = variant.stock
         self.waste_index = variant.waste
         self.found_index = variant.foundations
-        self.positions = positions
-        self.deadline = deadline
-        self.cancelled = cancelled
         self.seen: set[bytes] = set()
-        self.exhausted = False
-        self.stopped = False
         self.base = 0
         self.reserve = b""
         self.stock = b""
         self.macro = macro
-        self.todo: list[list[Child]] = []
-        self.taken: list[list[RawMove]] = []
 
     # ---------------------------------------------------------------- positions
 
@@ -202,7 +188,7 @@ class KansasSearch:
 
     def settle(
         self,
-        out: list[tuple[Node, list[RawMove], list[int]]],
+        out: list[Kid[Node]],
         tab: list[bytes],
         reserve_n: int,
         stock_n: int,
@@ -276,7 +262,7 @@ class KansasSearch:
 
     # -------------------------------------------------------------------- moves
 
-    def children(self, node: Node, homes: list[int]) -> list[tuple[Node, list[RawMove], list[int]]]:
+    def children(self, node: Node, homes: list[int]) -> list[Kid[Node]]:
         """Every pruned move from ``node``: (child, engine moves, foundation piles)."""
         tab, reserve_n, stock_n, waste, found, held, pending = node
         base = self.base
@@ -293,7 +279,7 @@ class KansasSearch:
                     must = j
             elif empty < 0:
                 empty = j
-        out: list[tuple[Node, list[RawMove], list[int]]] = []
+        out: list[Kid[Node]] = []
         if must >= 0:
             self._uses(out, node, homes, must, following, wanted)
             return out
@@ -337,7 +323,7 @@ class KansasSearch:
 
     def _uses(
         self,
-        out: list[tuple[Node, list[RawMove], list[int]]],
+        out: list[Kid[Node]],
         node: Node,
         homes: list[int],
         must: int,
@@ -372,7 +358,7 @@ class KansasSearch:
 
     def _tableau_moves(
         self,
-        out: list[tuple[Node, list[RawMove], list[int]]],
+        out: list[Kid[Node]],
         node: Node,
         homes: list[int],
         i: int,
@@ -396,7 +382,7 @@ class KansasSearch:
 
     def _reserve_child(
         self,
-        out: list[tuple[Node, list[RawMove], list[int]]],
+        out: list[Kid[Node]],
         node: Node,
         homes: list[int],
         card: int,
@@ -411,7 +397,7 @@ class KansasSearch:
 
     def _waste_plays(
         self,
-        out: list[tuple[Node, list[RawMove], list[int]]],
+        out: list[Kid[Node]],
         node: Node,
         homes: list[int],
         card: int,
@@ -443,7 +429,7 @@ class KansasSearch:
 
     def _home_child(
         self,
-        out: list[tuple[Node, list[RawMove], list[int]]],
+        out: list[Kid[Node]],
         node: Node,
         homes: list[int],
         card: int,
@@ -469,7 +455,7 @@ class KansasSearch:
 
     def _tableau_child(
         self,
-        out: list[tuple[Node, list[RawMove], list[int]]],
+        out: list[Kid[Node]],
         node: Node,
         homes: list[int],
         i: int,
@@ -499,66 +485,30 @@ class KansasSearch:
 
     # ------------------------------------------------------------------- search
 
-    def begin(self, state: State) -> list[RawMove] | None:
-        """Set the search up at ``state``; a winning line if it is already won."""
+    def roots(self, state: State) -> list[Kid[Node]]:
+        """``state`` settled: safe cards home, and a base card that could go home both sent
+        and held (see the module docstring)."""
         node, homes = self.start(state)
         tab, reserve_n, stock_n, waste, found, held, _ = node
         if sum(found) == 52:
-            return []
-        roots: list[tuple[Node, list[RawMove], list[int]]] = []
+            return [(node, [], homes)]
+        roots: list[Kid[Node]] = []
         self.settle(roots, list(tab), reserve_n, stock_n, waste, list(found), held, [], homes)
-        self.todo = [self._unseen(roots)]
-        self.taken = [[]]
-        return None
+        return roots
 
-    def resume(self, pause_at: int) -> list[RawMove] | None:
-        """Search on from where the last call stopped until a win (its line), the end
-        (``exhausted``), the budget (``stopped``), or ``pause_at`` positions seen."""
-        todo, taken = self.todo, self.taken
-        expanded = 0
-        while todo:
-            kids = todo[-1]
-            if not kids:
-                todo.pop()
-                taken.pop()
-                continue
-            if len(self.seen) >= pause_at:
-                return None
-            _, child, moves, child_homes = kids.pop()
-            if sum(child[4]) == 52:
-                return [m for step in taken for m in step] + moves
-            expanded += 1
-            if expanded % POLL == 0 and self._out_of_budget():
-                self.stopped = True
-                return None
-            todo.append(self._fresh(child, child_homes))
-            taken.append(moves)
-        self.exhausted = True
-        return None
+    def won(self, node: Node) -> bool:
+        """Whether every card is home."""
+        return sum(node[4]) == 52
 
-    def run(self, state: State) -> list[RawMove] | None:
-        """A winning line of engine moves, or ``None`` (see ``exhausted`` and ``stopped``)."""
-        line = self.begin(state)
-        return line if line is not None else self.resume(self.positions)
-
-    def _fresh(self, node: Node, homes: list[int]) -> list[Child]:
-        """The unseen children of ``node``, marked seen, the most promising last."""
-        return self._unseen(self.children(node, homes))
-
-    def _unseen(self, children: list[tuple[Node, list[RawMove], list[int]]]) -> list[Child]:
+    def admit(self, node: Node) -> bool:
+        """Record ``node`` as seen; whether it is new. A position that must use a card is not
+        searched when it was seen free to make any move (that one tries more)."""
         seen = self.seen
-        kids: list[Child] = []
-        for child, line, child_homes in children:
-            k = self.key(child)
-            if k in seen or (child[6] != NONE and k[:-1] + b"\xff" in seen):
-                continue
-            seen.add(k)
-            kids.append((self.score(child), child, line, child_homes))
-        kids.sort(key=lambda kid: -kid[0])
-        return kids
-
-    def _out_of_budget(self) -> bool:
-        return len(self.seen) >= self.positions or time.monotonic() > self.deadline or self.cancelled()
+        k = self.key(node)
+        if k in seen or (node[6] != NONE and k[:-1] + b"\xff" in seen):
+            return False
+        seen.add(k)
+        return True
 
 
 TURN = 1000
