@@ -10,6 +10,7 @@ from collections import deque
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from test_search import brute_force_winnable
 
 import game
 from game.engine.cards import RANK_LETTERS, SUIT_LETTERS
@@ -18,25 +19,6 @@ from game.solver.kansas import NONE, KansasSearch, kansas_turns, supported
 from game.solver.search import PLAIN_SHARE, TURN, Budget, Verdict, _portfolio, _Search, solve
 
 KANSAS = game.VARIANTS["kansas"].instance()
-
-
-def brute_force_winnable(g: game.Game, limit: int = 60_000) -> bool | None:
-    """Every legal move, no pruning, no symmetry, no automatic moves (``None``: too many)."""
-    v = g.variant
-    seen = {g.state}
-    todo: deque[State] = deque([g.state])
-    while todo:
-        here = todo.popleft()
-        if v.is_won(here):
-            return True
-        for move in v.legal(here):
-            nxt = v.apply(here, move)
-            if nxt not in seen:
-                if len(seen) > limit:
-                    return None
-                seen.add(nxt)
-                todo.append(nxt)
-    return False
 
 
 def card_text(suit: int, rank_index: int) -> str:
