@@ -71,6 +71,8 @@ class AlternateSearch(DepthFirst[Node]):
         self.seen: dict[bytes, int] = {}
         """Each position's key, with the most redeals it was reached with."""
         self.dead_piles: dict[bytes, bool] = {}
+        self.pile_costs: dict[bytes, int] = {}
+        self.runs: dict[bytes, range] = {}
         self.rules = Rules(variant, 1)
 
     # ------------------------------------------------------------ positions
@@ -181,8 +183,9 @@ class AlternateSearch(DepthFirst[Node]):
         self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
     ) -> None:
         tab, found, side = node[:3]
-        fits, parents, fills, place = self.rules.fits, self.rules.parents, self.rules.fills, self.rules.place
+        parents, fills, place = self.rules.parents, self.rules.fills, self.rules.place
         tix = self.tab_index
+        runs = self.runs
         for i, pile in enumerate(tab):
             n = len(pile)
             if not n:
@@ -192,8 +195,10 @@ class AlternateSearch(DepthFirst[Node]):
                 t = list(tab)
                 t[i] = reveal(pile[:-1])
                 out.append(self.after(node, tuple(t), found, side, top, [(tix[i], -1, 1)], homes))
-            j = n - 1
-            while True:
+            movable = runs.get(pile)
+            if movable is None:
+                movable = runs[pile] = self.movable(pile)
+            for j in movable:
                 card = pile[j]
                 for parent in parents[card]:
                     d = tops.get(parent, -1)
@@ -215,9 +220,15 @@ class AlternateSearch(DepthFirst[Node]):
                             node, tuple(t), found, side, -1, [(tix[i], tix[empty], n - j)], homes, t[i]
                         )
                     )
-                if not j or not fits[pile[j - 1] << 7 | card]:
-                    break
-                j -= 1
+
+    def movable(self, pile: bytes) -> range:
+        """The places of the cards of a non-empty pile that can be picked up with the cards on
+        them (a face-up valid build), from the top down."""
+        fits = self.rules.fits
+        j = len(pile) - 1
+        while j and fits[pile[j - 1] << 7 | pile[j]]:
+            j -= 1
+        return range(len(pile) - 1, j - 1, -1)
 
     def _foundation_moves(
         self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
@@ -291,19 +302,29 @@ class AlternateSearch(DepthFirst[Node]):
 
     def score(self, node: Node) -> int:
         """Lower is more promising: cards home, face-down cards, disorder, buried side cards."""
-        tab, found = node[:2]
+        found = node[1]
+        costs = self.pile_costs
+        total = -10 * (found[0] + found[1] + found[2] + found[3]) + self.buried(node)
+        for pile in node[0]:
+            cost = costs.get(pile)
+            if cost is None:
+                cost = costs[pile] = self.pile_cost(pile)
+            total += cost
+        return total
+
+    def pile_cost(self, pile: bytes) -> int:
+        """A tableau pile's part of ``score``: 3 per face-down card, 2 per card out of order,
+        -2 when empty."""
+        if not pile:
+            return -2
         fits = self.rules.fits
-        home = found[0] + found[1] + found[2] + found[3]
-        hidden = disorder = empty = 0
-        for pile in tab:
-            if not pile:
-                empty += 1
-            for a in range(len(pile) - 1):
-                if pile[a] >= DOWN:
-                    hidden += 1
-                elif not fits[pile[a] << 7 | pile[a + 1]]:
-                    disorder += 1
-        return -10 * home + 3 * hidden + 2 * disorder - 2 * empty + self.buried(node)
+        cost = 0
+        for a in range(len(pile) - 1):
+            if pile[a] >= DOWN:
+                cost += 3
+            elif not fits[pile[a] << 7 | pile[a + 1]]:
+                cost += 2
+        return cost
 
     def buried(self, node: Node) -> int:
         """The cost of the side piles' cards out of reach (see subclasses)."""

@@ -48,11 +48,22 @@ class AuntMaryStock(AlternateSearch):
         p = len(waste)
         deal = (self.v.stock, self.v.waste, 1)
         for i in range(p, len(order)):
-            self._fetch(node, order, i, node[4], [deal] * (i - p + 1), tops, empty, homes, out)
+            places = self._places(order[i], node, tops, empty)
+            if places:
+                self._fetch(node, order, i, node[4], [deal] * (i - p + 1), places, homes, out)
         if node[4]:
             turn = [deal] * len(stock) + [(self.v.waste, self.v.stock, len(order))]
             for i in range(p - 1):
-                self._fetch(node, order, i, node[4] - 1, turn + [deal] * (i + 1), tops, empty, homes, out)
+                places = self._places(order[i], node, tops, empty)
+                if places:
+                    self._fetch(node, order, i, node[4] - 1, turn + [deal] * (i + 1), places, homes, out)
+
+    def _places(self, card: int, node: Node, tops: dict[int, int], empty: int) -> list[int]:
+        """Where ``card`` goes once fetched: only home when it is safe there (played to the
+        tableau it would go straight home)."""
+        if self.rules.goes_home(card, node[1]):
+            return [-1]
+        return self.targets(card, node[0], node[1], tops, empty)
 
     def _fetch(
         self,
@@ -61,17 +72,11 @@ class AuntMaryStock(AlternateSearch):
         i: int,
         redeals: int,
         deals: list[RawMove],
-        tops: dict[int, int],
-        empty: int,
+        places: list[int],
         homes: list[int],
         out: list[Kid],
     ) -> None:
         card = order[i]
-        # A safe card played to the tableau would go straight home: only home is tried.
-        safe = self.rules.goes_home(card, node[1])
-        places = [-1] if safe else self.targets(card, node[0], node[1], tops, empty)
-        if not places:
-            return
         stock = order[i + 1 :][::-1]
         side = (stock, order[:i])
         dealt: Node = (node[0], node[1], side, len(stock), redeals)
