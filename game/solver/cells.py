@@ -14,6 +14,12 @@ Pruning that provably keeps every win:
   to be placed on it), and a foundation card never comes back;
 * of several empty cells or empty tableau piles only one is tried, and a whole pile starting
   with a King never moves to an empty pile (both only relabel piles);
+* once every King still out lies at the bottom of a tableau pile, no empty pile can ever be
+  of use (``kings_placed``), and then a *settled* pile (a King with the cards of its suit
+  below it in order on top) only ever gives up cards to the foundations: each of its cards
+  has one possible parent, the card it lies on, so a cell could only hold it for nothing;
+  and a card that can join a settled pile (with the cards on it) does so as the only move
+  tried, since there it keeps every use it had (``_onto_settled`` gives the argument);
 * positions that differ only by the order of the tableau piles or the cells share one key
   (the foundations follow from the cards still on the table).
 
@@ -83,6 +89,7 @@ class CellSearch(DepthFirst[Node]):
         self.found_index = variant.foundations
         self.seen: set[bytes] = set()
         self.disorder: dict[bytes, int] = {}
+        self.king_above: dict[bytes, bool] = {}
         # The tableau's engine indices are consecutive (checked by ``supported``).
         self.tab_base = variant.tableau[0]
 
@@ -155,7 +162,12 @@ class CellSearch(DepthFirst[Node]):
         empty_cell = cells.index(EMPTY) if free else -1
         limit = free + 1
         tix, cix = self.tab_index, self.cell_index
-        out: list[tuple[Node, list[RawMove], list[int]]] = []
+        kings_placed = self.kings_placed(tab, cells)
+        if kings_placed:
+            onto = self._onto_settled(node, limit, homes)
+            if onto is not None:
+                return [onto]
+        out: list[Kid[Node]] = []
         for i, pile in enumerate(tab):
             n = len(pile)
             if not n:
@@ -180,7 +192,7 @@ class CellSearch(DepthFirst[Node]):
                     break
                 j -= 1
                 k += 1
-            if free:
+            if free and not (kings_placed and self.settled(pile)):
                 t = list(tab)
                 t[i] = pile[:-1]
                 c = list(cells)
@@ -208,25 +220,90 @@ class CellSearch(DepthFirst[Node]):
             return self.settle(tab, cells, found, line, homes), line, homes
         return (tab, cells, found), line, homes
 
+    def _onto_settled(self, node: Node, limit: int, homes: list[int]) -> Kid[Node] | None:
+        """The move of a card (with the cards on it) onto the card of its suit one rank up on
+        top of a settled pile (``settled``), if one is legal: then it is the only move tried.
+
+        The card's one parent is that top, so on the settled pile it can still do everything
+        it could do elsewhere (take the one card that fits on it, go home in turn), and the
+        cell or cards it leaves are only freer. Any winning line from the position before the
+        move is followed from the position after it by leaving out the moves of the cards that
+        now lie settled, except their moves home. Only tried once every King lies at the bottom
+        of a pile (``kings_placed``): before that, emptying a pile through the cells can be
+        what wins, and a longer settled pile takes more cells to empty.
+        """
+        tab, cells, found = node
+        for d, target in enumerate(tab):
+            if not target or not self.settled(target) or RANK[target[-1]] == 1:
+                continue
+            card = target[-1] - 1
+            if card in cells:
+                j = cells.index(card)
+                t = list(tab)
+                t[d] = target + bytes((card,))
+                c = list(cells)
+                c[j] = EMPTY
+                move = (self.cell_index[j], self.tab_index[d], 1)
+                return self._child(tuple(t), tuple(c), found, move, homes)
+            for i, pile in enumerate(tab):
+                at = pile.find(card)
+                if at < 0:
+                    continue
+                moving = pile[at:]
+                if len(moving) > limit or any(moving[k + 1] != moving[k] - 1 for k in range(len(moving) - 1)):
+                    break
+                t = list(tab)
+                t[d] = target + moving
+                t[i] = pile[:at]
+                move = (self.tab_index[i], self.tab_index[d], len(moving))
+                return self._child(tuple(t), cells, found, move, homes)
+        return None
+
+    def kings_placed(self, tab: Tab, cells: Cells) -> bool:
+        """Whether every King still out lies at the bottom of a tableau pile. Then an empty pile
+        is of no use (only a King or a build on one may enter it, and each is where it would
+        go), so no King ever needs to move until it goes home, and a cell never needs to hold a
+        card of a settled pile, for emptying its pile or for anything else."""
+        if any(c != EMPTY and _IS_KING[c] for c in cells):
+            return False
+        memo = self.king_above
+        for pile in tab:
+            above = memo.get(pile)
+            if above is None:
+                above = memo[pile] = any(_IS_KING[c] for c in pile[1:])
+            if above:
+                return False
+        return True
+
+    def settled(self, pile: bytes) -> bool:
+        """Whether ``pile`` is a King with the cards of its suit below it in order on top: each
+        of those cards can only ever take the one card of its suit below it, which it holds,
+        and move home, so none of them need ever go to a cell."""
+        return _IS_KING[pile[0]] and self._disorder(pile) == 0
+
+    def _disorder(self, pile: bytes) -> int:
+        """The places in ``pile`` where a card is not the next lower card of its suit."""
+        memo = self.disorder
+        d = memo.get(pile)
+        if d is None:
+            d = 0
+            for a in range(len(pile) - 1):
+                if pile[a + 1] != pile[a] - 1 or _IS_KING[pile[a + 1]]:
+                    d += 1
+            memo[pile] = d
+        return d
+
     def score(self, node: Node) -> int:
         """Lower is more promising: cards home, free cells and piles, cards out of order."""
         tab, cells, found = node
         home = found[0] + found[1] + found[2] + found[3]
         disorder = 0
         empty = 0
-        memo = self.disorder
         for pile in tab:
             if not pile:
                 empty += 1
                 continue
-            d = memo.get(pile)
-            if d is None:
-                d = 0
-                for a in range(len(pile) - 1):
-                    if pile[a + 1] != pile[a] - 1 or _IS_KING[pile[a + 1]]:
-                        d += 1
-                memo[pile] = d
-            disorder += d
+            disorder += self._disorder(pile)
         used = len(cells) - cells.count(EMPTY)
         return -10 * home + 3 * disorder + 2 * used - 4 * empty
 

@@ -1,0 +1,62 @@
+"""The compact search of the cell games (Baker's Game, Seahaven): its settled-pile prunings."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import game
+from game.solver.cells import CellSearch
+from game.solver.search import Budget, Verdict, solve
+
+RANKS = "A23456789TJQK"
+
+
+def home(suit: str, height: int) -> str:
+    return "".join(RANKS[r] + suit for r in range(height))
+
+
+def search_of(text: str) -> tuple[CellSearch, list[tuple[int, int, int]]]:
+    """A search set up at ``text``, and the first move of each child of its root."""
+    g = game.from_text(text)
+    search = CellSearch(g.variant, 10_000, time.monotonic() + 60, lambda: False)
+    [(root, _, homes)] = search.roots(g.state)
+    return search, [line[0] for _, line, _ in search.children(root, homes)]
+
+
+SPADES_LEFT = f"foundation-1={home('S', 7)} foundation-2={home('H', 13)} "
+SPADES_LEFT += f"foundation-3={home('D', 13)} foundation-4={home('C', 13)}"
+
+
+def test_a_card_that_fits_a_settled_pile_is_put_there_as_the_only_move() -> None:
+    text = f"bakers-game {SPADES_LEFT} tableau-1=KSQS tableau-2=8STS tableau-3=9S reserve-1=JS"
+    _, moves = search_of(text)
+    v = game.VARIANTS["bakers-game"].instance()
+    assert moves == [(v.index["reserve-1"], v.index["tableau-1"], 1)]
+
+
+def test_no_card_of_a_settled_pile_goes_to_a_cell_once_every_king_is_at_a_pile_bottom() -> None:
+    text = f"bakers-game {SPADES_LEFT} tableau-1=KSQS tableau-2=JS8S tableau-3=9STS"
+    _, moves = search_of(text)
+    v = game.VARIANTS["bakers-game"].instance()
+    assert moves and all(source != v.index["tableau-1"] for source, _, _ in moves)
+
+
+def test_a_settled_pile_may_give_a_card_to_a_cell_while_a_king_lies_on_other_cards() -> None:
+    foundations = f"foundation-1={home('S', 7)} foundation-2={home('H', 11)} "
+    foundations += f"foundation-3={home('D', 13)} foundation-4={home('C', 13)}"
+    text = f"bakers-game {foundations} tableau-1=KSQS tableau-2=JS8S tableau-3=9SQHTSKH"
+    _, moves = search_of(text)
+    v = game.VARIANTS["bakers-game"].instance()
+    assert (v.index["tableau-1"], v.index["reserve-1"], 1) in moves
+
+
+@pytest.mark.parametrize(("key", "deal"), [("bakers-game", 106), ("seahaven", 84)])
+def test_deals_won_only_by_emptying_a_settled_pile_through_the_cells_are_winnable(
+    key: str, deal: int
+) -> None:
+    # Pruning cell moves from settled piles at every turn loses these wins: a lone King goes to
+    # a cell so that a King lying on other cards can take its pile.
+    result = solve(game.new_game(key, deal=deal), Budget(seconds=60, positions=200_000))
+    assert result.verdict is Verdict.WINNABLE
