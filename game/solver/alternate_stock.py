@@ -130,28 +130,21 @@ class LadyJaneStock(AlternateSearch):
 TURN = 1000
 """New positions per turn for each of Lady Jane's searches (``lady_jane_turns``)."""
 
-LADY_JANE_SEARCHES = ((0, False), (1, False), (3, False), (1, True))
-"""Each of Lady Jane's searches: its ``reserve_weight``, and whether it tries children of equal
-promise in reverse order."""
+LADY_JANE_WEIGHTS = (0, 1, 3)
+"""The ``reserve_weight`` of each of Lady Jane's searches."""
 
 
 def lady_jane_turns(
     variant: Variant, positions: int, deadline: float, cancelled: Callable[[], bool]
 ) -> Turns:
-    """Lady Jane: searches that order their moves differently take turns.
+    """Lady Jane: searches that weigh the cards buried in the reserves differently take turns.
 
     Their different orders find different wins within a budget (deals 1..40 at 20,000
-    positions: 25, 25 and 23 wins with reserve weights 0, 1 and 3; 32 together). The fourth,
-    with ties taken the other way round, adds wins the others take long to reach (deals 1..60
-    and the unknown ones of 1..200 at 10 s: 47 wins with three searches, 49 with four, none
-    lost; deal 89 in 3,315 positions against none in 375,734).
+    positions: 25, 25 and 23 wins with weights 0, 1 and 3; 32 together).
     """
-    searches = []
-    for weight, reverse in LADY_JANE_SEARCHES:
-        search = LadyJaneStock(variant, positions, deadline, cancelled)
+    searches = [LadyJaneStock(variant, positions, deadline, cancelled) for _ in LADY_JANE_WEIGHTS]
+    for search, weight in zip(searches, LADY_JANE_WEIGHTS, strict=True):
         search.reserve_weight = weight
-        search.reverse = reverse
-        searches.append(search)
     return Turns(searches, [TURN] * len(searches), positions)
 
 
