@@ -67,6 +67,15 @@ def kansas_verdict(g: game.Game) -> tuple[Verdict, tuple[game.Move, ...]]:
     return result.verdict, result.moves
 
 
+def assert_solver_wins(g: game.Game) -> None:
+    """The solver finds ``g`` winnable, and its line played on ``g`` wins."""
+    verdict, moves = kansas_verdict(g)
+    assert verdict is Verdict.WINNABLE
+    for move in moves:
+        g.play(move)
+    assert g.is_won()
+
+
 def assert_agrees_with_brute_force(text: str, limit: int = 30_000) -> None:
     g = game.from_text(text)
     assume(supported(g.variant, g.state))
@@ -173,11 +182,7 @@ def test_a_king_dealt_onto_the_waste_can_fill_the_pile_a_queen_leaves() -> None:
     text = f"kansas base=A {home} stock=kh waste=QCQDQS tableau-1=KS tableau-2=KD tableau-3=KCQH"
     g = game.from_text(text)
     assert brute_force_winnable(g) is True
-    verdict, moves = kansas_verdict(g)
-    assert verdict is Verdict.WINNABLE
-    for move in moves:
-        g.play(move)
-    assert g.is_won()
+    assert_solver_wins(g)
 
 
 def test_both_searches_of_the_solver_count_their_positions() -> None:
@@ -190,11 +195,7 @@ def test_both_searches_of_the_solver_count_their_positions() -> None:
 @pytest.mark.parametrize("deal", [65, 152, 179])
 def test_winning_line_of_a_deal_replays_to_a_win(deal: int) -> None:
     g = game.new_game("kansas", deal=deal)
-    verdict, moves = kansas_verdict(g)
-    assert verdict is Verdict.WINNABLE
-    for move in moves:
-        g.play(move)
-    assert g.is_won()
+    assert_solver_wins(g)
 
 
 def test_a_positions_budget_gives_the_same_answer_every_run() -> None:
@@ -217,11 +218,7 @@ def test_a_base_rank_card_held_back_can_be_what_wins() -> None:
     )
     g = game.from_text(text)
     assert brute_force_winnable(g) is True
-    verdict, moves = kansas_verdict(g)
-    assert verdict is Verdict.WINNABLE
-    for move in moves:
-        g.play(move)
-    assert g.is_won()
+    assert_solver_wins(g)
 
 
 @pytest.mark.parametrize(
