@@ -7,8 +7,16 @@ the play of the waste card it uncovers, and every other move keeps its legality.
 the current pass reaches is never fetched after a turnover (the same position with a redeal
 fewer, which can only do less), and one turnover reaches every card. The stock and the waste
 keep the root's order together (dealing and turning over keep it, playing the waste's top card
-removes one) and hold the cards found nowhere else, so their two lengths stand for both in a
-position's key.
+removes one) and hold the cards found nowhere else, so their total length stands for both in a
+position's key. Where the pass stands (the waste's length ``p``) and the redeals left ``r`` are
+kept beside the key: of two positions equal but for these, the one with more redeals left,
+or with as many and no more waste cards, can do all the other can, move for move. The other's
+waste top is a card its pass still reaches (or reaches after a turnover it can spare, or is
+its own waste top), fetching it leaves the same waste, every fetch of the other is one of its
+own (after a turnover only if the other's is), and every other move leaves ``p`` and ``r`` as
+they were. So a position is searched only when it outdoes every position seen with its key
+(``AuntMaryStock.admit``), which spares searching it again each time it is reached further
+along the pass.
 
 Lady Jane (LJ-7, LJ-8): the deal onto the seven reserves and the last deal to the waste are
 moves of their own (they cover or add playable cards, so their timing matters). The stock only
@@ -32,12 +40,21 @@ class AuntMaryStock(AlternateSearch):
     singles = (1,)
 
     def key(self, node: Node) -> bytes:
-        """Foundation heights, stock and waste lengths, the sorted tableau (the redeals left
-        are kept beside the key: a position reached again with no more redeals is skipped, as
-        it can do no more than when it was first reached)."""
+        """Foundation heights, the stock's and waste's cards together, the sorted tableau."""
         tab, found, side = node[:3]
-        head = bytes((*found, len(side[0]), len(side[1])))
+        head = bytes((*found, len(side[0]) + len(side[1])))
         return head + b"\xff".join(sorted(tab))
+
+    def admit(self, node: Node) -> bool:
+        """Record ``node`` as seen; whether it is worth searching: it outdoes every position seen
+        with its key (more redeals left, or as many and fewer waste cards: see the module
+        docstring), and it is not lost (``is_dead``)."""
+        k = self.key(node)
+        standing = node[4] << 6 | 63 - len(node[2][1])
+        if self.seen.get(k, -1) >= standing:
+            return False
+        self.seen[k] = standing
+        return not self.is_dead(node)
 
     def stock_moves(
         self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]

@@ -14,7 +14,7 @@ from test_search import brute_force_winnable, endgame
 
 import game
 from game.engine.cards import Card
-from game.solver.alternate import AlternateSearch
+from game.solver.alternate import AlternateSearch, Node
 from game.solver.alternate_rules import DOWN, Rules, supported
 from game.solver.alternate_stock import make_search
 from game.solver.search import TURN, Budget, Verdict, _portfolio, _Search, replays_to_win, solve
@@ -181,3 +181,22 @@ def test_winning_line_makes_the_tables_automatic_moves_where_they_come(key: str,
             assert line[i] == autos[0]
             state, i = v.apply(state, autos[0]), i + 1
     assert v.is_won(state)
+
+
+def test_aunt_mary_searches_a_position_again_only_when_it_can_do_more() -> None:
+    g = game.new_game("aunt-mary", deal=1)
+    search = make_search(g.variant, 1_000, time.monotonic() + 10, lambda: False)
+    assert isinstance(search, AlternateSearch)
+    tab, found = search.start(g.state)[0][:2]
+    cards = bytes(range(8))
+
+    def at(waste: int, redeals: int) -> Node:
+        return (tab, found, (cards[waste:][::-1], cards[:waste]), 8 - waste, redeals)
+
+    assert search.admit(at(3, 1))
+    assert not search.admit(at(5, 1))  # further along the pass
+    assert not search.admit(at(3, 1))
+    assert not search.admit(at(0, 0))  # a redeal fewer
+    assert search.admit(at(2, 1))
+    assert search.admit(at(7, 2))
+    assert len(search.seen) == 1
