@@ -52,6 +52,7 @@ Side = tuple[bytes, ...]
 # face-down cards in the stock, redeals left.
 Node = tuple[Tab, Found, Side, int, int]
 Kid = tuple[Node, list[RawMove], list[int]]
+Movable = tuple[tuple[int, tuple[int, ...], bool], ...]
 
 
 class AlternateSearch(DepthFirst[Node]):
@@ -72,7 +73,7 @@ class AlternateSearch(DepthFirst[Node]):
         """Each position's key, with the most redeals it was reached with."""
         self.dead_piles: dict[bytes, bool] = {}
         self.pile_costs: dict[bytes, int] = {}
-        self.runs: dict[bytes, range] = {}
+        self.runs: dict[bytes, Movable] = {}
         self.rules = Rules(variant, 1)
 
     # ------------------------------------------------------------ positions
@@ -145,11 +146,11 @@ class AlternateSearch(DepthFirst[Node]):
 
     # ------------------------------------------------------------------ moves
 
-    def targets(self, card: int, tab: Tab, found: Found, tops: dict[int, int], empty: int) -> list[int]:
+    def targets(self, card: int, tab: Tab, found: Found, tops: list[int], empty: int) -> list[int]:
         """Where ``card``, free on top of a pile, may go: -1 home, else tableau pile numbers."""
         out = [-1] if found[SUIT[card]] == self.rules.place[card] else []
         for parent in self.rules.parents[card]:
-            d = tops.get(parent, -1)
+            d = tops[parent]
             if d >= 0:
                 out.append(d)
         if empty >= 0 and self.rules.fills[card]:
@@ -159,7 +160,7 @@ class AlternateSearch(DepthFirst[Node]):
     def children(self, node: Node, homes: list[int]) -> list[Kid]:
         """Every pruned move from ``node``, each with its safe foundation moves."""
         tab, found, side, down = node[:4]
-        tops: dict[int, int] = {}
+        tops = [-1] * 52
         empty = -1
         for i, pile in enumerate(tab):
             if pile:
@@ -180,10 +181,10 @@ class AlternateSearch(DepthFirst[Node]):
         return out
 
     def _tableau_moves(
-        self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
+        self, node: Node, tops: list[int], empty: int, homes: list[int], out: list[Kid]
     ) -> None:
         tab, found, side = node[:3]
-        parents, fills, place = self.rules.parents, self.rules.fills, self.rules.place
+        place = self.rules.place
         tix = self.tab_index
         runs = self.runs
         for i, pile in enumerate(tab):
@@ -198,10 +199,9 @@ class AlternateSearch(DepthFirst[Node]):
             movable = runs.get(pile)
             if movable is None:
                 movable = runs[pile] = self.movable(pile)
-            for j in movable:
-                card = pile[j]
-                for parent in parents[card]:
-                    d = tops.get(parent, -1)
+            for j, parents, fills in movable:
+                for parent in parents:
+                    d = tops[parent]
                     if d >= 0:
                         t = list(tab)
                         t[d] = tab[d] + pile[j:]
@@ -211,7 +211,7 @@ class AlternateSearch(DepthFirst[Node]):
                                 node, tuple(t), found, side, -1, [(tix[i], tix[d], n - j)], homes, t[i]
                             )
                         )
-                if empty >= 0 and j and fills[card]:
+                if empty >= 0 and fills:
                     t = list(tab)
                     t[empty] = pile[j:]
                     t[i] = reveal(pile[:j])
@@ -221,17 +221,22 @@ class AlternateSearch(DepthFirst[Node]):
                         )
                     )
 
-    def movable(self, pile: bytes) -> range:
-        """The places of the cards of a non-empty pile that can be picked up with the cards on
-        them (a face-up valid build), from the top down."""
-        fits = self.rules.fits
+    def movable(self, pile: bytes) -> Movable:
+        """The cards of a non-empty pile that can be picked up with the cards on them (a face-up
+        valid build), from the top down: each one's place, the cards it may go on, and whether
+        it may go to an empty pile (not when it lies at the bottom: that only relabels piles)."""
+        rules = self.rules
+        fits = rules.fits
         j = len(pile) - 1
         while j and fits[pile[j - 1] << 7 | pile[j]]:
             j -= 1
-        return range(len(pile) - 1, j - 1, -1)
+        return tuple(
+            (k, rules.parents[pile[k]], bool(k) and rules.fills[pile[k]])
+            for k in range(len(pile) - 1, j - 1, -1)
+        )
 
     def _foundation_moves(
-        self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
+        self, node: Node, tops: list[int], empty: int, homes: list[int], out: list[Kid]
     ) -> None:
         """A foundation's top card back onto the tableau, unless it is safe (it would go home again)."""
         tab, found, side = node[:3]
@@ -292,9 +297,7 @@ class AlternateSearch(DepthFirst[Node]):
             child = (tab, tuple(f), side, node[3], node[4])
         return self.settle(child, line, h), line, h
 
-    def stock_moves(
-        self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
-    ) -> None:
+    def stock_moves(self, node: Node, tops: list[int], empty: int, homes: list[int], out: list[Kid]) -> None:
         """The stock's moves (see subclasses)."""
         raise NotImplementedError
 

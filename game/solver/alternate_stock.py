@@ -56,9 +56,7 @@ class AuntMaryStock(AlternateSearch):
         self.seen[k] = standing
         return not self.is_dead(node)
 
-    def stock_moves(
-        self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
-    ) -> None:
+    def stock_moves(self, node: Node, tops: list[int], empty: int, homes: list[int], out: list[Kid]) -> None:
         """Deal (and turn over) until a card is on the waste, and play it at once."""
         stock, waste = node[2][0], node[2][1]
         order = waste + stock[::-1]
@@ -75,7 +73,7 @@ class AuntMaryStock(AlternateSearch):
                 if places:
                     self._fetch(node, order, i, node[4] - 1, turn + [deal] * (i + 1), places, homes, out)
 
-    def _places(self, card: int, node: Node, tops: dict[int, int], empty: int) -> list[int]:
+    def _places(self, card: int, node: Node, tops: list[int], empty: int) -> list[int]:
         """Where ``card`` goes once fetched: only home when it is safe there (played to the
         tableau it would go straight home)."""
         if self.rules.goes_home(card, node[1]):
@@ -118,9 +116,7 @@ class LadyJaneStock(AlternateSearch):
         head = bytes((*found, len(side[0]), down))
         return head + b"\xff".join((*side[1:], *sorted(tab)))
 
-    def stock_moves(
-        self, node: Node, tops: dict[int, int], empty: int, homes: list[int], out: list[Kid]
-    ) -> None:
+    def stock_moves(self, node: Node, tops: list[int], empty: int, homes: list[int], out: list[Kid]) -> None:
         """One card onto each reserve while more than seven lie face down; then the last deal."""
         tab, found, side, down, redeals = node
         if not down:
