@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence, Sized
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from game.engine.state import State
 from game.variants.base import RawMove, Variant
@@ -32,9 +32,6 @@ class DepthFirst(Generic[N]):
 
     seen: Sized
     """The positions stored so far (a subclass's table: a set or a dict)."""
-
-    reverse = False
-    """Try children of equal promise in the reverse of the order ``children`` gives them."""
 
     def __init__(self, positions: int, deadline: float, cancelled: Callable[[], bool]) -> None:
         self.positions = positions
@@ -117,14 +114,118 @@ class DepthFirst(Generic[N]):
 
     def _ranked(self, kids: list[Kid[N]]) -> list[tuple[int, N, list[RawMove], list[int]]]:
         """The positions of ``kids`` worth searching, marked seen, the most promising last."""
-        if self.reverse:
-            kids.reverse()
         ranked = [(self.score(node), node, line, homes) for node, line, homes in kids if self.admit(node)]
         ranked.sort(key=lambda kid: -kid[0])
         return ranked
 
     def _out_of_budget(self) -> bool:
         return len(self.seen) >= self.positions or time.monotonic() > self.deadline or self.cancelled()
+
+
+Trail = tuple[list[RawMove], "Trail"] | None
+"""The moves from the root to a position: its last step's moves and the trail before them
+(positions on one path share their trails' beginnings)."""
+
+
+def line_of(trail: Trail) -> list[RawMove]:
+    """The engine moves of ``trail``, from the root."""
+    steps: list[list[RawMove]] = []
+    while trail is not None:
+        steps.append(trail[0])
+        trail = trail[1]
+    return [m for step in reversed(steps) for m in step]
+
+
+class _Tally:
+    """The positions a beam search stored, over all its passes."""
+
+    def __init__(self, beam: Beam[Any]) -> None:
+        self.beam = beam
+
+    def __len__(self) -> int:
+        return self.beam.earlier + len(self.beam.search.seen)
+
+
+class Beam(Generic[N]):
+    """A beam search for a win: wins only, never a proof (``exhausted`` stays false).
+
+    It keeps the ``width`` most promising positions of each depth (by the search's ``score``)
+    and expands them all before going deeper, with the moves, pruning and table of positions
+    seen of a fresh ``DepthFirst`` from ``make``. Where a depth-first search can spend its
+    whole budget under one early wrong move, the beam weighs every branch at every depth:
+    it wins many deals the depth-first searches cannot within their budget (see
+    ``alternate_stock``). When a pass dies out (every position it kept was seen before or has
+    no move) it starts again with the next of ``widths``, and after the last it stops.
+    """
+
+    def __init__(self, make: Callable[[], DepthFirst[N]], widths: Sequence[int]) -> None:
+        self.make = make
+        self.widths = list(widths)
+        self.search = make()
+        self.seen = _Tally(self)
+        self.earlier = 0
+        """Positions stored by the passes before this one."""
+        self.exhausted = False
+        self.stopped = False
+        self.state: State | None = None
+        self.frontier: list[tuple[int, N, Trail, list[int]]] = []
+        self.deeper: list[tuple[int, N, Trail, list[int]]] = []
+        self.at = 0
+
+    def begin(self, state: State) -> list[RawMove] | None:
+        """Set the first pass up at ``state``; a winning line if it is won already."""
+        self.state = state
+        return self._pass()
+
+    def _pass(self) -> list[RawMove] | None:
+        search = self.search
+        assert self.state is not None
+        roots = search.roots(self.state)
+        for node, line, _ in roots:
+            if search.won(node):
+                return line
+        self.frontier = [(search.score(n), n, (line, None), h) for n, line, h in roots if search.admit(n)]
+        self.deeper = []
+        self.at = 0
+        return None
+
+    def resume(self, pause_at: int) -> list[RawMove] | None:
+        """Search on until a win (its line), the budget (``stopped``), the last pass's end, or
+        ``pause_at`` positions stored."""
+        while True:
+            if self.at == len(self.frontier) and not self._next_depth():
+                return None
+            if len(self.seen) >= pause_at:
+                return None
+            search = self.search
+            _, node, trail, homes = self.frontier[self.at]
+            self.at += 1
+            search.expanded += 1
+            if search.expanded % POLL == 0 and search._out_of_budget():
+                self.stopped = True
+                return None
+            for child, moves, child_homes in search.children(node, homes):
+                if search.won(child):
+                    return line_of((moves, trail))
+                if search.admit(child):
+                    self.deeper.append((search.score(child), child, (moves, trail), child_homes))
+
+    def _next_depth(self) -> bool:
+        """Go one depth deeper, or start the next pass; whether there is anything to expand."""
+        while not self.deeper:
+            if not self.widths[1:]:
+                return False
+            self.widths.pop(0)
+            self.earlier += len(self.search.seen)
+            self.search = self.make()
+            self._pass()  # never won at the root: the first pass's ``begin`` would have said so
+            if self.frontier:
+                return True
+        self.deeper.sort(key=lambda kid: kid[0])
+        self.frontier = self.deeper[: self.widths[0]]
+        self.deeper = []
+        self.at = 0
+        return True
 
 
 class Resumable(Protocol):

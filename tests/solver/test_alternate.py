@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from unittest.mock import patch
 
 import pytest
 from hypothesis import assume, given, settings
@@ -16,7 +17,8 @@ import game
 from game.engine.cards import Card
 from game.solver.alternate import AlternateSearch, Node
 from game.solver.alternate_rules import DOWN, Rules, supported
-from game.solver.alternate_stock import make_search
+from game.solver.alternate_stock import AuntMaryStock, LadyJaneStock, make_search
+from game.solver.compact import Beam
 from game.solver.search import TURN, Budget, Verdict, _portfolio, _Search, replays_to_win, solve
 
 GAMES = ("aunt-mary", "lady-jane")
@@ -38,12 +40,15 @@ STUCK = {
 }
 
 
+def _never_dead(search: AlternateSearch, node: Node) -> bool:
+    return False
+
+
 def compact_verdict(g: game.Game, *, dead_test: bool = True) -> bool | None:
     """The compact search's verdict on ``g`` (``None``: undecided); a win must replay."""
     search = make_search(g.variant, 300_000, time.monotonic() + 60, lambda: False)
-    if not dead_test:
-        search.is_dead = lambda node: False  # type: ignore[method-assign]
-    line = search.run(g.state)
+    with patch.object(AlternateSearch, "is_dead", AlternateSearch.is_dead if dead_test else _never_dead):
+        line = search.run(g.state)
     if line is not None:
         assert replays_to_win(g.variant, g.state, line)
         return True
@@ -139,8 +144,7 @@ def test_only_unsafe_foundation_cards_come_back_to_the_tableau() -> None:
     # Both black Nines are home, so the Ten of hearts is safe (taken back, it would go straight
     # home again); the Jack of hearts is out, so the Queen of clubs is not.
     g = game.from_text(STUCK["aunt-mary"])
-    search = make_search(g.variant, 1_000, time.monotonic() + 10, lambda: False)
-    assert isinstance(search, AlternateSearch)
+    search = AuntMaryStock(g.variant, 1_000, time.monotonic() + 10, lambda: False)
     node, homes = search.start(g.state)
     sources = {line[0][0] for _, line, _ in search.children(node, homes)}
     clubs, hearts = (g.variant.index[f"foundation-{i}"] for i in (1, 3))
@@ -185,8 +189,7 @@ def test_winning_line_makes_the_tables_automatic_moves_where_they_come(key: str,
 
 def test_aunt_mary_searches_a_position_again_only_when_it_can_do_more() -> None:
     g = game.new_game("aunt-mary", deal=1)
-    search = make_search(g.variant, 1_000, time.monotonic() + 10, lambda: False)
-    assert isinstance(search, AlternateSearch)
+    search = AuntMaryStock(g.variant, 1_000, time.monotonic() + 10, lambda: False)
     tab, found = search.start(g.state)[0][:2]
     cards = bytes(range(8))
 
@@ -200,3 +203,38 @@ def test_aunt_mary_searches_a_position_again_only_when_it_can_do_more() -> None:
     assert search.admit(at(2, 1))
     assert search.admit(at(7, 2))
     assert len(search.seen) == 1
+
+
+def lady_jane_search() -> LadyJaneStock:
+    variant = game.VARIANTS["lady-jane"].instance()
+    search = LadyJaneStock(variant, 400_000, time.monotonic() + 60, lambda: False)
+    search.reserve_weight = 1
+    return search
+
+
+def test_beam_wins_a_deal_the_depth_first_searches_leave_open() -> None:
+    # Deal 15: no win in 2.67 M positions of the depth-first searches taking turns (90 s).
+    g = game.new_game("lady-jane", deal=15)
+    beam = Beam(lady_jane_search, [1_000])
+    line = beam.begin(g.state) or beam.resume(400_000)
+    assert line is not None and replays_to_win(g.variant, g.state, line)
+
+
+def test_beam_that_dies_out_is_no_proof_and_counts_every_pass() -> None:
+    g = game.new_game("aunt-mary", deal=3)  # unwinnable (the engine-level search agrees)
+    passes: list[AuntMaryStock] = []
+
+    def fresh() -> AuntMaryStock:
+        passes.append(AuntMaryStock(g.variant, 100_000, time.monotonic() + 60, lambda: False))
+        return passes[-1]
+
+    beam = Beam(fresh, [10, 30])
+    assert beam.begin(g.state) is None and beam.resume(100_000) is None
+    assert not beam.exhausted and not beam.stopped
+    assert len(passes) == 2 and len(beam.seen) == sum(len(p.seen) for p in passes) < 100_000
+
+
+def test_a_beam_that_dies_out_leaves_the_proof_to_the_depth_first_search() -> None:
+    g = game.new_game("aunt-mary", deal=3)
+    search = make_search(g.variant, 100_000, time.monotonic() + 60, lambda: False)
+    assert search.run(g.state) is None and search.exhausted
