@@ -229,7 +229,8 @@ class Beam(Generic[N]):
 
 
 class Resumable(Protocol):
-    """A depth-first search that can stop after a number of positions and go on later."""
+    """A search that can stop after a number of positions and go on later (a ``DepthFirst``
+    search, or a ``Beam``)."""
 
     @property
     def seen(self) -> Sized:
@@ -260,9 +261,9 @@ class _Stored:
 
 class Turns:
     """Searches of one position that take turns, ``turns[i]`` new positions for the i-th, until
-    one decides: a win (its line), or its end without one (a proof: each search alone keeps
-    every win). The budget of positions is shared, and taking turns by positions keeps the
-    answer the same on every run for a positions-only budget."""
+    one decides: a win (its line), or the end of a depth-first search without one (a proof:
+    each keeps every win; a beam's end is none). The budget of positions is shared, and taking
+    turns by positions keeps the answer the same on every run for a positions-only budget."""
 
     def __init__(self, searches: Sequence[Resumable], turns: Sequence[int], positions: int) -> None:
         self.searches = tuple(searches)
