@@ -207,9 +207,7 @@ def test_aunt_mary_searches_a_position_again_only_when_it_can_do_more() -> None:
 
 def lady_jane_search() -> LadyJaneStock:
     variant = game.VARIANTS["lady-jane"].instance()
-    search = LadyJaneStock(variant, 400_000, time.monotonic() + 60, lambda: False)
-    search.reserve_weight = 1
-    return search
+    return LadyJaneStock(variant, 400_000, time.monotonic() + 60, lambda: False)
 
 
 def test_beam_wins_a_deal_the_depth_first_searches_leave_open() -> None:
