@@ -64,6 +64,9 @@ Pruning that provably keeps every win (and so keeps proofs of unwinnability exha
   position reached with one is skipped when it was seen without one (that one tries more).
 * Positions with one key are searched once (the key is argued above); an empty pile is
   filled from the waste into the first empty pile only (they are interchangeable).
+* **Dead ends.** Once the stock is down to ``DEAD_END_STOCK`` cards, a position is not
+  searched when a looser game, where the tableau is a set of cards that three runs could
+  hold, proves it lost (``game.solver.kansas_relaxed``): the real game can do no more.
 
 The search is depth-first, most promising child first; every position is expanded at most
 once, so a search that ends without a win has seen every position the pruning keeps: a proof
@@ -76,6 +79,7 @@ from collections.abc import Callable
 
 from game.engine.state import State
 from game.solver.compact import DepthFirst, Kid, Turns
+from game.solver.kansas_relaxed import DeadEnds, RelaxedKansas
 from game.variants.base import RawMove, Variant
 from game.variants.kansas import Kansas
 
@@ -87,6 +91,14 @@ suits whose base card is held until a card goes on it (a bit each), and the card
 between piles just uncovered, which the next move must use (``NONE``: no such card)."""
 
 NONE = 0xFF
+
+DEAD_END_STOCK = 10
+"""The stock's length at and below which a position is put to the dead-end test: the looser
+game is quick to search there, and most positions are lost."""
+
+DEAD_END_BUDGET = 20_000
+"""New positions of the looser game per test; a test that needs more leaves the position to
+the search."""
 
 _QUALITY = tuple(c % 13 for c in range(52))
 """Each card's rank index (0 = Ace … 12 = King)."""
@@ -133,6 +145,7 @@ class KansasSearch(DepthFirst[Node]):
         cancelled: Callable[[], bool],
         *,
         macro: bool = True,
+        dead_ends: DeadEnds | None = None,
     ) -> None:
         super().__init__(positions, deadline, cancelled)
         self.tab_index = variant.tableau
@@ -145,6 +158,10 @@ class KansasSearch(DepthFirst[Node]):
         self.reserve = b""
         self.stock = b""
         self.macro = macro
+        self.dead_ends = dead_ends or DeadEnds()
+        self.relaxed: RelaxedKansas | None = None
+        self.dead = 0
+        """Positions the dead-end test proved lost."""
 
     # ---------------------------------------------------------------- positions
 
@@ -154,6 +171,8 @@ class KansasSearch(DepthFirst[Node]):
         self.base = state.base_rank - 1
         self.reserve = bytes(piles[self.reserve_index])
         self.stock = bytes(piles[self.stock_index])
+        waste = bytes(piles[self.waste_index])
+        self.relaxed = self.dead_ends.of(self.reserve, self.stock, waste, self.base)
         tab = tuple(bytes(piles[t]) for t in self.tab_index)
         found = [0, 0, 0, 0]
         homes = [-1, -1, -1, -1]
@@ -166,7 +185,7 @@ class KansasSearch(DepthFirst[Node]):
             tab,
             len(self.reserve),
             len(self.stock),
-            bytes(piles[self.waste_index]),
+            waste,
             tuple(found),
             0,
             NONE,
@@ -508,7 +527,22 @@ class KansasSearch(DepthFirst[Node]):
         if k in seen or (node[6] != NONE and k[:-1] + b"\xff" in seen):
             return False
         seen.add(k)
-        return True
+        return not self.dead_end(node)
+
+    def dead_end(self, node: Node) -> bool:
+        """Whether the looser game proves ``node`` lost (tried only once the stock is short)."""
+        tab, reserve_n, stock_n, _, found, _, _ = node
+        if stock_n > DEAD_END_STOCK or self.relaxed is None:
+            return False
+        cards = 0
+        for pile in tab:
+            for card in pile:
+                cards |= 1 << card
+        lost = self.relaxed.lost(
+            cards, reserve_n, stock_n, found, DEAD_END_BUDGET, self.deadline, self.cancelled
+        )
+        self.dead += lost
+        return lost
 
 
 TURN = 1000
@@ -525,8 +559,9 @@ def kansas_turns(variant: Variant, positions: int, deadline: float, cancelled: C
     in far fewer positions; the other deals a card at a time, and its different order finds
     some wins much sooner (deal 65: 1,708 positions against over 200,000).
     """
+    dead_ends = DeadEnds()
     searches = (
-        KansasSearch(variant, positions, deadline, cancelled),
-        KansasSearch(variant, positions, deadline, cancelled, macro=False),
+        KansasSearch(variant, positions, deadline, cancelled, dead_ends=dead_ends),
+        KansasSearch(variant, positions, deadline, cancelled, macro=False, dead_ends=dead_ends),
     )
     return Turns(searches, (TURN - int(TURN * PLAIN_SHARE), int(TURN * PLAIN_SHARE)), positions)
