@@ -25,16 +25,23 @@ def card_text(suit: int, rank_index: int) -> str:
     return RANK_LETTERS[rank_index] + SUIT_LETTERS[suit]
 
 
-def kansas_endgame(rng: random.Random, *, base: int = 0, reserve: int = 0, stock: int = 0) -> str:
+def kansas_endgame(
+    rng: random.Random,
+    *,
+    base: int = 0,
+    reserve: int = 0,
+    stock: int = 0,
+    heights: tuple[int, ...] = (9, 10, 11, 12, 13, 13),
+) -> str:
     """A Kansas position of all 52 cards that play could leave: most cards home (each suit built
-    from the base rank ``base``, 0 = Ace), the rest in descending runs on the piles, in the
-    reserve (top face up), the stock (face down) and the waste."""
+    from the base rank ``base``, 0 = Ace, to one of ``heights``), the rest in descending runs on
+    the piles, in the reserve (top face up), the stock (face down) and the waste."""
     piles: dict[str, list[str]] = {n: [] for n in KANSAS.names}
     loose: list[tuple[int, int]] = []
     suits = list(range(4))
     rng.shuffle(suits)
     for f, suit in enumerate(suits):
-        height = rng.choice((9, 10, 11, 12, 13, 13))
+        height = rng.choice(heights)
         order = [(suit, (base + i) % 13) for i in range(13)]
         piles[f"foundation-{f + 1}"] = [card_text(*c) for c in order[:height]]
         loose += order[height:]
