@@ -16,7 +16,8 @@ import game
 from game.solver.kansas import KansasSearch, supported
 from game.solver.kansas_relaxed import DeadEnds, RelaxedKansas, may_join, runs_needed
 
-ACE, KING, QUEEN = 0, 12, 11
+ACE, TWO, THREE, FOUR, FIVE, SIX, EIGHT, NINE, TEN, JACK, QUEEN, KING = 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12
+"""Rank indices (a card is ``suit * 13 + rank``)."""
 
 
 def counts_of(*ranks: int) -> list[int]:
@@ -97,36 +98,36 @@ def hard_endgame(seed: int) -> str:
 
 
 def test_one_descending_run_needs_one_run() -> None:
-    assert runs_needed(counts_of(KING, QUEEN, 10, 9)) == 1
+    assert runs_needed(counts_of(KING, QUEEN, JACK, TEN)) == 1
 
 
 def test_a_king_on_an_ace_continues_a_run() -> None:
-    assert runs_needed(counts_of(2, 1, ACE, KING, QUEEN)) == 1
+    assert runs_needed(counts_of(THREE, TWO, ACE, KING, QUEEN)) == 1
 
 
 def test_each_card_beyond_the_cards_one_rank_higher_starts_a_run() -> None:
-    assert runs_needed(counts_of(5, 5, 5, 4)) == 3
-    assert runs_needed(counts_of(KING, 8, 3)) == 3
+    assert runs_needed(counts_of(SIX, SIX, SIX, FIVE)) == 3
+    assert runs_needed(counts_of(KING, NINE, FOUR)) == 3
 
 
 def test_a_waste_card_with_nothing_one_rank_higher_needs_an_empty_reserve() -> None:
     one_run = counts_of(KING, QUEEN)
-    five = 1 * 13 + 4
+    five = 1 * 13 + FIVE
     assert not may_join(one_run, five, from_reserve=False, reserve_n=3)
     assert may_join(one_run, five, from_reserve=False, reserve_n=0)
     assert may_join(one_run, five, from_reserve=True, reserve_n=3)
 
 
 def test_no_card_may_join_when_it_would_need_a_fourth_run() -> None:
-    three_runs = counts_of(KING, 8, 3)
-    jack = 2 * 13 + 10
+    three_runs = counts_of(KING, NINE, FOUR)
+    jack = 2 * 13 + JACK
     assert not may_join(three_runs, jack, from_reserve=True, reserve_n=0)
-    seven = 2 * 13 + 7
-    assert may_join(three_runs, seven, from_reserve=False, reserve_n=5)  # onto the 8
+    eight = 2 * 13 + EIGHT
+    assert may_join(three_runs, eight, from_reserve=False, reserve_n=5)  # onto the Nine
 
 
 def test_a_card_may_join_onto_a_card_one_rank_higher_with_three_runs() -> None:
-    three_runs = counts_of(KING, 8, 3)
+    three_runs = counts_of(KING, NINE, FOUR)
     queen = 3 * 13 + QUEEN
     assert may_join(three_runs, queen, from_reserve=False, reserve_n=5)
 
