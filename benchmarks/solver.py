@@ -25,6 +25,7 @@ import sys
 import time
 
 import game
+from game.solver.native import compiled
 
 FCS_PRESET = {"bakers-game": "ko_bakers_game", "seahaven": "seahaven"}
 
@@ -84,6 +85,7 @@ def main() -> None:
     has_fcs = shutil.which("fc-solve") is not None
     deals = range(args.first, args.first + args.deals)
     print(f"deals {deals[0]}..{deals[-1]}, budget {args.budget} s per deal, {args.jobs} at once")
+    print(f"solver: {'compiled (mypyc)' if compiled() else 'plain Python'}")
     header = "variant       solved   unwinnable  unknown   median s   p95 s   peak MiB"
     print(header)
     for key in args.variants.split(","):

@@ -62,10 +62,18 @@ class AlternateSearch(DepthFirst[Node]):
     """Side piles whose top card plays (the stock's too when it is face up)."""
 
     def __init__(
-        self, variant: Variant, positions: int, deadline: float, cancelled: Callable[[], bool]
+        self,
+        variant: Variant,
+        positions: int,
+        deadline: float,
+        cancelled: Callable[[], bool],
+        *,
+        dead_test: bool = True,
     ) -> None:
         super().__init__(positions, deadline, cancelled)
         self.v = variant
+        self.dead_test = dead_test
+        """Whether positions ``is_dead`` calls lost are left out (off only to check the test)."""
         self.tab_index = variant.tableau
         self.found_index = variant.foundations
         self.side_index = (variant.stock, variant.waste, *variant.reserves)
@@ -351,7 +359,7 @@ class AlternateSearch(DepthFirst[Node]):
         if self.seen.get(k, -1) >= node[4]:
             return False
         self.seen[k] = node[4]
-        return not self.is_dead(node)
+        return not (self.dead_test and self.is_dead(node))
 
     def is_dead(self, node: Node) -> bool:
         """Whether a card can never leave its pile, though a card under it must go home first

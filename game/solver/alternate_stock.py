@@ -55,7 +55,7 @@ class AuntMaryStock(AlternateSearch):
         if self.seen.get(k, -1) >= standing:
             return False
         self.seen[k] = standing
-        return not self.is_dead(node)
+        return not (self.dead_test and self.is_dead(node))
 
     def stock_moves(self, node: Node, tops: list[int], empty: int, homes: list[int], out: list[Kid]) -> None:
         """Deal (and turn over) until a card is on the waste, and play it at once."""
@@ -148,7 +148,14 @@ BEAM_WIDTHS = (1_000, 3_000, 9_000)
 """The beam's width on each pass (``compact.Beam``)."""
 
 
-def make_search(variant: Variant, positions: int, deadline: float, cancelled: Callable[[], bool]) -> Turns:
+def make_search(
+    variant: Variant,
+    positions: int,
+    deadline: float,
+    cancelled: Callable[[], bool],
+    *,
+    dead_test: bool = True,
+) -> Turns:
     """The search for ``variant`` (one that ``alternate_rules.supported`` accepts): the
     depth-first search, whose end without a win is a proof, and a beam search, which finds many
     wins the depth-first one takes long to reach, taking turns with equal shares.
@@ -163,6 +170,6 @@ def make_search(variant: Variant, positions: int, deadline: float, cancelled: Ca
     widths = BEAM_WIDTHS if variant.deals_to_reserves else BEAM_WIDTHS[:1]
 
     def fresh() -> AlternateSearch:
-        return kind(variant, positions, deadline, cancelled)
+        return kind(variant, positions, deadline, cancelled, dead_test=dead_test)
 
     return Turns([fresh(), Beam(fresh, widths)], [TURN, TURN], positions)

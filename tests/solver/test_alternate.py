@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import time
-from unittest.mock import patch
 
 import pytest
 from hypothesis import assume, given, settings
@@ -15,7 +14,7 @@ from test_search import brute_force_winnable, endgame
 
 import game
 from game.engine.cards import Card
-from game.solver.alternate import AlternateSearch, Node
+from game.solver.alternate import Node
 from game.solver.alternate_rules import DOWN, Rules, supported
 from game.solver.alternate_stock import AuntMaryStock, LadyJaneStock, make_search
 from game.solver.compact import Beam
@@ -40,15 +39,10 @@ STUCK = {
 }
 
 
-def _never_dead(search: AlternateSearch, node: Node) -> bool:
-    return False
-
-
 def compact_verdict(g: game.Game, *, dead_test: bool = True) -> bool | None:
     """The compact search's verdict on ``g`` (``None``: undecided); a win must replay."""
-    search = make_search(g.variant, 300_000, time.monotonic() + 60, lambda: False)
-    with patch.object(AlternateSearch, "is_dead", AlternateSearch.is_dead if dead_test else _never_dead):
-        line = search.run(g.state)
+    search = make_search(g.variant, 300_000, time.monotonic() + 60, lambda: False, dead_test=dead_test)
+    line = search.run(g.state)
     if line is not None:
         assert replays_to_win(g.variant, g.state, line)
         return True

@@ -1,0 +1,92 @@
+"""Which solver modules run compiled: the searches' hot modules are compiled to C by mypyc when
+the game is installed (``setup.py``), which makes them about twice as fast; without a C
+compiler they run as the plain Python they are written in. Both behave the same.
+
+A compiled module lies beside its source (an editable install builds in place) and Python would
+load it first, so an edited source would be ignored until the next install. To keep an edit
+from being silently shadowed, the whole group is loaded from source when any of its compiled
+modules is older than its source (``stale``), or when ``SOLITAIRE_PURE_PYTHON`` is set
+(``1``: also at install, to skip the compile). The group goes together because compiled classes
+cannot extend ones loaded from source.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+COMPILED = (
+    "alternate_rules",
+    "alternate",
+    "alternate_stock",
+    "cells",
+    "kansas_relaxed",
+    "kansas",
+)
+"""The modules of ``game.solver`` that ``setup.py`` compiles, as one group."""
+
+GROUP = "solitaire_solver"
+"""The compiled group's name: its shared runtime is the top-level module ``GROUP + "__mypyc"``."""
+
+PURE_ENV = "SOLITAIRE_PURE_PYTHON"
+
+HERE = Path(__file__).resolve().parent
+
+SLACK = 2.0
+"""Seconds a source may be newer than its compiled module and still count as built with it
+(an install writes the files one after another)."""
+
+
+def compiled_file(name: str, folder: Path = HERE) -> Path | None:
+    """The compiled module of ``game.solver.<name>`` in ``folder``, if there is one."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = folder / f"{name}{suffix}"
+        if path.exists():
+            return path
+    return None
+
+
+def stale(names: Sequence[str] = COMPILED, folder: Path = HERE) -> bool:
+    """Whether some compiled module in ``folder`` is older than its source (a frozen app has
+    no sources, so it is never stale)."""
+    for name in names:
+        binary, source = compiled_file(name, folder), folder / f"{name}.py"
+        if binary and source.exists() and source.stat().st_mtime > binary.stat().st_mtime + SLACK:
+            return True
+    return False
+
+
+class SourceFirst(importlib.abc.MetaPathFinder):
+    """Finds the compiled group's modules in their ``.py`` sources, ahead of the compiled ones."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        """The source spec of a module of the group; ``None`` for any other module."""
+        package, _, name = fullname.rpartition(".")
+        source = HERE / f"{name}.py"
+        if package != __package__ or name not in COMPILED or not source.exists():
+            return None  # a frozen app has no sources: it keeps what it was built with
+        return importlib.util.spec_from_file_location(fullname, source)
+
+
+def use_source_if_needed() -> None:
+    """Load the group from source from now on when it is asked for or the build is stale."""
+    wanted = os.environ.get(PURE_ENV, "") not in ("", "0")
+    if (wanted or stale()) and not any(isinstance(f, SourceFirst) for f in sys.meta_path):
+        sys.meta_path.insert(0, SourceFirst())
+
+
+def compiled() -> bool:
+    """Whether the searches run compiled (for benchmarks, which print it beside their figures)."""
+    from game.solver import alternate
+
+    return not (alternate.__file__ or "").endswith(".py")
