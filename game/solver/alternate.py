@@ -77,9 +77,8 @@ class AlternateSearch(DepthFirst[Node]):
         self.tab_index = variant.tableau
         self.found_index = variant.foundations
         self.side_index = (variant.stock, variant.waste, *variant.reserves)
-        self.seen: dict[bytes, int] = {}
-        """Each position's key, with the most redeals it was reached with (Aunt Mary keeps the
-        waste's length there too: ``AuntMaryStock.admit``)."""
+        # ``seen`` keeps the most redeals each position was reached with (Aunt Mary keeps the
+        # waste's length there too: ``AuntMaryStock.admit``).
         self.dead_piles: dict[bytes, bool] = {}
         self.pile_costs: dict[bytes, int] = {}
         self.runs: dict[bytes, Movable] = {}

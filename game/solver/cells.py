@@ -87,7 +87,6 @@ class CellSearch(DepthFirst[Node]):
         self.tab_index = variant.tableau
         self.cell_index = variant.cells
         self.found_index = variant.foundations
-        self.seen: set[bytes] = set()
         self.disorder: dict[bytes, int] = {}
         self.king_above: dict[bytes, bool] = {}
         # The tableau's engine indices are consecutive (checked by ``supported``).
@@ -324,5 +323,5 @@ class CellSearch(DepthFirst[Node]):
         k = self.key(node[0], node[1])
         if k in self.seen:
             return False
-        self.seen.add(k)
+        self.seen[k] = 0
         return True

@@ -30,10 +30,10 @@ class DepthFirst(Generic[N]):
     (``resume``), which lets several searches take turns (``Turns``).
     """
 
-    seen: Sized
-    """The positions stored so far (a subclass's table: a set or a dict)."""
-
     def __init__(self, positions: int, deadline: float, cancelled: Callable[[], bool]) -> None:
+        self.seen: dict[bytes, int] = {}
+        """The key of each position stored so far, with a number a subclass may keep there (how
+        well placed the position was when seen; 0 where nothing is kept)."""
         self.positions = positions
         self.deadline = deadline
         self.cancelled = cancelled
@@ -122,7 +122,7 @@ class DepthFirst(Generic[N]):
         return len(self.seen) >= self.positions or time.monotonic() > self.deadline or self.cancelled()
 
 
-Trail = tuple[list[RawMove], "Trail"] | None
+Trail = tuple[list[RawMove], Any] | None  # Any: the trail before (mypyc takes no recursive alias)
 """The moves from the root to a position: its last step's moves and the trail before them
 (positions on one path share their trails' beginnings)."""
 

@@ -153,7 +153,6 @@ class KansasSearch(DepthFirst[Node]):
         self.stock_index = variant.stock
         self.waste_index = variant.waste
         self.found_index = variant.foundations
-        self.seen: set[bytes] = set()
         self.base = 0
         self.reserve = b""
         self.stock = b""
@@ -526,7 +525,7 @@ class KansasSearch(DepthFirst[Node]):
         k = self.key(node)
         if k in seen or (node[6] != NONE and k[:-1] + b"\xff" in seen):
             return False
-        seen.add(k)
+        seen[k] = 0
         return not self.dead_end(node)
 
     def dead_end(self, node: Node) -> bool:

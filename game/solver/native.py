@@ -24,6 +24,7 @@ from pathlib import Path
 from types import ModuleType
 
 COMPILED = (
+    "compact",
     "alternate_rules",
     "alternate",
     "alternate_stock",
