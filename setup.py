@@ -7,6 +7,7 @@ install still succeeds and the same modules run as plain Python.
 
 from __future__ import annotations
 
+import glob
 import importlib.util
 import os
 import sys
@@ -23,6 +24,7 @@ _spec.loader.exec_module(native)
 def native_extensions() -> list[Extension]:
     """The compiled group, or nothing when the pure-Python build is asked for or mypyc fails."""
     if os.environ.get(native.PURE_ENV, "") not in ("", "0"):
+        forget_earlier_builds()
         return []
     try:
         from mypyc.build import mypycify
@@ -39,6 +41,16 @@ def native_extensions() -> list[Extension]:
     for extension in extensions:
         extension.optional = True  # no C compiler: a warning, not a failed install
     return list(extensions)
+
+
+def forget_earlier_builds() -> None:
+    """Remove the modules an earlier install compiled in place: they would still load first."""
+    for name in native.COMPILED:
+        path = native.compiled_file(name)
+        if path is not None:
+            path.unlink()
+    for path in glob.glob(f"{native.GROUP}__mypyc.*"):
+        os.unlink(path)
 
 
 setup(ext_modules=native_extensions())
