@@ -23,7 +23,7 @@ _spec.loader.exec_module(native)
 
 def native_extensions() -> list[Extension]:
     """The compiled group, or nothing when the pure-Python build is asked for or mypyc fails."""
-    if os.environ.get(native.PURE_ENV, "") not in ("", "0"):
+    if native.pure_wanted():
         forget_earlier_builds()
         return []
     try:

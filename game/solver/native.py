@@ -79,10 +79,14 @@ class SourceFirst(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source)
 
 
+def pure_wanted() -> bool:
+    """Whether ``SOLITAIRE_PURE_PYTHON`` asks for the plain modules (set, and not ``0``)."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
 def use_source_if_needed() -> None:
     """Load the group from source from now on when it is asked for or the build is stale."""
-    wanted = os.environ.get(PURE_ENV, "") not in ("", "0")
-    if (wanted or stale()) and not any(isinstance(f, SourceFirst) for f in sys.meta_path):
+    if (pure_wanted() or stale()) and not any(isinstance(f, SourceFirst) for f in sys.meta_path):
         sys.meta_path.insert(0, SourceFirst())
 
 
