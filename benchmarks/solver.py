@@ -6,7 +6,11 @@ side when ``fc-solve`` is installed (Debian package freecell-solver-bin), with i
 presets so the rules match ours.
 
     python benchmarks/solver.py [--deals 100] [--first 1] [--budget 10] [--jobs 1]
-                                [--variants bakers-game,seahaven]
+                                [--variants bakers-game,seahaven] [--only 10,25,36]
+                                [--verdicts verdicts.jsonl]
+
+``--only`` takes a list of deals instead of a range (say, the undecided deals of a run, which
+``--verdicts`` records per deal).
 
 ``--jobs`` solves that many deals at once (each in its own process); on a busy machine the
 times grow with it, the verdicts do not (beyond deals that finish close to the budget).
@@ -81,10 +85,23 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=10.0)
     ap.add_argument("--variants", default=",".join(game.VARIANTS))
     ap.add_argument("--fcs-iters", type=int, default=1_000_000)
+    ap.add_argument("--only", help="comma-separated deal numbers, instead of --first/--deals")
+    ap.add_argument(
+        "--verdicts",
+        metavar="FILE",
+        help="also write each deal's verdict, seconds and peak MiB to FILE, one JSON line each",
+    )
     args = ap.parse_args()
     has_fcs = shutil.which("fc-solve") is not None
-    deals = range(args.first, args.first + args.deals)
-    print(f"deals {deals[0]}..{deals[-1]}, budget {args.budget} s per deal, {args.jobs} at once")
+    deals = list(range(args.first, args.first + args.deals))
+    if args.only:
+        try:
+            deals = [int(d) for d in args.only.split(",")]
+        except ValueError:
+            ap.error(f"--only: not a list of deal numbers: {args.only!r}")
+        print(f"deals {args.only}, budget {args.budget} s per deal, {args.jobs} at once")
+    else:
+        print(f"deals {deals[0]}..{deals[-1]}, budget {args.budget} s per deal, {args.jobs} at once")
     print(f"solver: {'compiled (mypyc)' if compiled() else 'plain Python'}")
     header = "variant       solved   unwinnable  unknown   median s   p95 s   peak MiB"
     print(header)
@@ -98,6 +115,10 @@ def main() -> None:
                 times.append(seconds)
                 peaks.append(peak)
                 ours[deal] = verdict
+                if args.verdicts:
+                    record = {"variant": key, "deal": deal, "verdict": verdict, "seconds": seconds}
+                    with open(args.verdicts, "a", encoding="utf-8") as out:
+                        out.write(json.dumps({**record, "peak_mib": peak}) + "\n")
         unknown = [d for d, v in ours.items() if v == "unknown"]
         print(
             f"{key:<12} {share(verdicts, 'winnable')}  {share(verdicts, 'unwinnable')}  "
@@ -106,7 +127,7 @@ def main() -> None:
             flush=True,
         )
         if unknown:
-            print(f"  unknown: {unknown[:40]}{' ...' if len(unknown) > 40 else ''}", flush=True)
+            print(f"  unknown ({len(unknown)}): {unknown}", flush=True)
         if has_fcs and key in FCS_PRESET:
             compare_with_fcs(key, ours, times, args)
 
