@@ -44,7 +44,7 @@ class AuntMaryStock(AlternateSearch):
         """Foundation heights, the stock's and waste's cards together, the sorted tableau."""
         tab, found, side = node[:3]
         head = bytes((*found, len(side[0]) + len(side[1])))
-        return head + b"\xff".join(sorted(tab))
+        return head + b"\xff".join(sorted(self.canonical(tab)))
 
     def admit(self, node: Node) -> bool:
         """Record ``node`` as seen; whether it is worth searching: it outdoes every position seen
@@ -115,7 +115,7 @@ class LadyJaneStock(AlternateSearch):
         """Foundation heights, stock length and face-down count, waste, reserves, sorted tableau."""
         tab, found, side, down, _ = node
         head = bytes((*found, len(side[0]), down))
-        return head + b"\xff".join((*side[1:], *sorted(tab)))
+        return head + b"\xff".join((*side[1:], *sorted(self.canonical(tab))))
 
     def stock_moves(self, node: Node, tops: list[int], empty: int, homes: list[int], out: list[Kid]) -> None:
         """One card onto each reserve while more than seven lie face down; then the last deal."""
@@ -155,6 +155,7 @@ def make_search(
     cancelled: Callable[[], bool],
     *,
     dead_test: bool = True,
+    twins: bool = True,
 ) -> Turns:
     """The search for ``variant`` (one that ``alternate_rules.supported`` accepts): the
     depth-first search, whose end without a win is a proof, and a beam search, which finds many
@@ -170,6 +171,6 @@ def make_search(
     widths = BEAM_WIDTHS if variant.deals_to_reserves else BEAM_WIDTHS[:1]
 
     def fresh() -> AlternateSearch:
-        return kind(variant, positions, deadline, cancelled, dead_test=dead_test)
+        return kind(variant, positions, deadline, cancelled, dead_test=dead_test, twins=twins)
 
     return Turns([fresh(), Beam(fresh, widths)], [TURN, TURN], positions)
