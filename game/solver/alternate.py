@@ -88,10 +88,10 @@ class AlternateSearch(DepthFirst[Node]):
         super().__init__(positions, deadline, cancelled)
         self.v = variant
         self.dead_test = dead_test
+        """Whether positions ``is_dead`` calls lost are left out (off only to check the test)."""
         self.twins = twins
         """Whether positions that differ only by which twin parent holds a build share a key
-        (``canonical``; off only to check it)."""
-        """Whether positions ``is_dead`` calls lost are left out (off only to check the test)."""
+        (``canonical``; off only to check the rule)."""
         self.tab_index = variant.tableau
         self.found_index = variant.foundations
         self.side_index = (variant.stock, variant.waste, *variant.reserves)
@@ -102,7 +102,7 @@ class AlternateSearch(DepthFirst[Node]):
         self.runs: dict[bytes, Movable] = {}
         self.candidates: dict[bytes, tuple[tuple[int, int], ...]] = {}
         """Per pile, the cards of its top build on the higher-numbered of their parents (where
-        they are, and their other parent): ``_swap`` moves them when that one is a top."""
+        they are, and their other parent): ``canonical`` moves them when that one is a top."""
         self.rules = Rules(variant, 1)
 
     # ------------------------------------------------------------ positions
@@ -239,9 +239,9 @@ class AlternateSearch(DepthFirst[Node]):
         return out
 
     def _swapped_moves(self, node: Node, homes: list[int], out: list[Kid]) -> None:
-        """The moves that only a swap makes possible (see ``_swap``): a card ``X`` lies on its
-        parent ``P`` and its other parent ``Q`` is a tableau top; with ``X`` moved onto ``Q``,
-        ``P`` may go home, or ``X``'s twin (the other card that ``P`` takes) may go onto
+        """The moves that only another placement allows (see ``canonical``): where a card ``X``
+        lies on its parent ``P`` and its other parent ``Q`` is a tableau top, ``X`` moves onto
+        ``Q`` and then ``P`` goes home, or ``X``'s twin (the other card ``P`` takes) goes onto
         ``P``."""
         tab, found, side = node[:3]
         rules = self.rules
@@ -316,6 +316,7 @@ class AlternateSearch(DepthFirst[Node]):
             out.append((kid[0], [swap, *kid[1]], kid[2]))
 
     def _moves(self, node: Node, homes: list[int]) -> list[Kid]:
+        """Every pruned move from ``node`` as its tableau lies (``children`` adds the others)."""
         tab, found, side, down = node[:4]
         tops = [-1] * 52
         empty = -1

@@ -39,9 +39,11 @@ STUCK = {
 }
 
 
-def compact_verdict(g: game.Game, *, dead_test: bool = True) -> bool | None:
+def compact_verdict(g: game.Game, *, dead_test: bool = True, twins: bool = True) -> bool | None:
     """The compact search's verdict on ``g`` (``None``: undecided); a win must replay."""
-    search = make_search(g.variant, 300_000, time.monotonic() + 60, lambda: False, dead_test=dead_test)
+    search = make_search(
+        g.variant, 300_000, time.monotonic() + 60, lambda: False, dead_test=dead_test, twins=twins
+    )
     line = search.run(g.state)
     if line is not None:
         assert replays_to_win(g.variant, g.state, line)

@@ -10,6 +10,7 @@ import time
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from test_alternate import compact_verdict
 
 import game
 from game.engine.game import Game
@@ -142,23 +143,14 @@ def loose_endgame(key: str, rng: random.Random) -> Game:
     return position(key, piles, heights)
 
 
-def verdict(g: Game, *, twins: bool) -> bool | None:
-    search = make_search(g.variant, 400_000, time.monotonic() + 60, lambda: False, twins=twins)
-    line = search.run(g.state)
-    if line is not None:
-        assert replays_to_win(g.variant, g.state, line)
-        return True
-    return False if search.exhausted else None
-
-
 @pytest.mark.parametrize("key", GAMES)
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_verdict_with_the_twin_rule_agrees_with_the_search_without_it(key: str, seed: int) -> None:
     g = loose_endgame(key, random.Random(seed))
     assume(supported(g.variant, g.state))
-    with_twins = verdict(g, twins=True)
-    without = verdict(g, twins=False)
+    with_twins = compact_verdict(g, twins=True)
+    without = compact_verdict(g, twins=False)
     assume(with_twins is not None and without is not None)
     assert with_twins == without
 
@@ -166,4 +158,4 @@ def test_verdict_with_the_twin_rule_agrees_with_the_search_without_it(key: str, 
 @pytest.mark.parametrize(("key", "deal"), [("aunt-mary", d) for d in (2, 5, 13, 20)] + [("lady-jane", 2)])
 def test_verdict_with_the_twin_rule_agrees_on_deals(key: str, deal: int) -> None:
     g = game.new_game(key, deal=deal)
-    assert verdict(g, twins=True) == verdict(g, twins=False)
+    assert compact_verdict(g, twins=True) == compact_verdict(g, twins=False)
