@@ -245,28 +245,28 @@ class AlternateSearch(DepthFirst[Node]):
         ``P``."""
         tab, found, side = node[:3]
         rules = self.rules
+        mate = rules.mate
         tix = self.tab_index
-        tops = {pile[-1]: i for i, pile in enumerate(tab) if pile}
+        tops = [-1] * 52
+        for i, pile in enumerate(tab):
+            if pile:
+                tops[pile[-1]] = i
         for i, pile in enumerate(tab):
             for k in self._linked(pile):
                 card, parent = pile[k], pile[k - 1]
-                for other in rules.parents[card]:
-                    d = tops.get(other, -1)
-                    if other == parent or d < 0:
-                        continue
-                    t = list(tab)
-                    t[d] = tab[d] + pile[k:]
-                    t[i] = pile[:k]
-                    swap = (tix[i], tix[d], len(pile) - k)
-                    suit = SUIT[parent]
-                    if found[suit] == rules.place[parent]:
-                        t2 = list(t)
-                        t2[i] = reveal(pile[: k - 1])
-                        kid = self.after(node, tuple(t2), found, side, parent, [(tix[i], -1, 1)], homes)
-                        out.append((kid[0], [swap, *kid[1]], kid[2]))
-                    for twin in rules.children[parent]:
-                        if twin != card:
-                            self._twin_moves(node, tuple(t), i, twin, swap, homes, out)
+                d = tops[mate[parent]]
+                if d < 0:
+                    continue
+                t = list(tab)
+                t[d] = tab[d] + pile[k:]
+                t[i] = pile[:k]
+                swap = (tix[i], tix[d], len(pile) - k)
+                if found[SUIT[parent]] == rules.place[parent]:
+                    t2 = list(t)
+                    t2[i] = reveal(pile[: k - 1])
+                    kid = self.after(node, tuple(t2), found, side, parent, [(tix[i], -1, 1)], homes)
+                    out.append((kid[0], [swap, *kid[1]], kid[2]))
+                self._twin_moves(node, tuple(t), i, mate[card], swap, homes, out)
 
     def _twin_moves(
         self, node: Node, tab: Tab, i: int, twin: int, swap: RawMove, homes: list[int], out: list[Kid]

@@ -80,11 +80,9 @@ class Rules:
         self.fits = bytes(fits)
         """``fits[lower << 7 | upper]``: ``upper`` may lie on face-up ``lower`` in a build."""
         self.parents = tuple(tuple(p) for p in parents)
-        self.children = tuple(tuple(acc[c]) for c in range(52))
-        """The cards that may lie on each card in a build."""
         self.mate = bytes((3 - c // 13) * 13 + c % 13 for c in range(52))
-        """Each card's twin: the card of the same rank and colour (the other parent of the
-        cards either takes)."""
+        """Each card's twin: the card of the same rank and colour (a card's parents are twins,
+        and so are the two cards a card takes)."""
         fill = variant.empty_fill_rank(base)
         self.fills = tuple(not fill or RANK[c] == fill for c in range(52))
 
