@@ -116,9 +116,9 @@ def main() -> None:
                 peaks.append(peak)
                 ours[deal] = verdict
                 if args.verdicts:
-                    record = {"variant": key, "deal": deal, "verdict": verdict, "seconds": seconds}
                     with open(args.verdicts, "a", encoding="utf-8") as out:
-                        out.write(json.dumps({**record, "peak_mib": peak}) + "\n")
+                        record = {"variant": key, "deal": deal, "verdict": verdict}
+                        out.write(json.dumps(record | {"seconds": seconds, "peak_mib": peak}) + "\n")
         unknown = [d for d, v in ours.items() if v == "unknown"]
         print(
             f"{key:<12} {share(verdicts, 'winnable')}  {share(verdicts, 'unwinnable')}  "
