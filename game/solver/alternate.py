@@ -38,7 +38,10 @@ Pruning that provably keeps every win (as the engine-level search, ``game.solver
   card lies (a group lifted from under ``P`` carries ``X`` or leaves it on ``Q``), except the
   moves that need ``P`` uncovered: ``P`` home, and ``X``'s twin onto ``P``. Those are tried
   after moving ``X`` onto ``Q`` (``_swapped_moves``). Lady Jane deal 154 is proved
-  unwinnable in 272,983 positions instead of 2,012,769.
+  unwinnable in 272,983 positions instead of 2,012,769. A card lying on a parent can only
+  move onto the other one, which only leads back to its position's key, so that move is not
+  generated at all: in deal 154 those were 39 % of all children, and leaving them out makes
+  the search about 1.25 times as fast (the same positions are searched).
 
 A winning line is given as the table plays it where it can be (``compact.as_played``, in
 ``search._solve_cells``: every move followed by rules.md's automatic moves), so hints meet the
@@ -104,6 +107,7 @@ class AlternateSearch(DepthFirst[Node]):
         """Per pile, the cards of its top build on the higher-numbered of their parents (where
         they are, and their other parent): ``canonical`` moves them when that one is a top."""
         self.rules = Rules(variant, 1)
+        self.singles_face_up = (0, *self.singles)
 
     # ------------------------------------------------------------ positions
 
@@ -176,10 +180,10 @@ class AlternateSearch(DepthFirst[Node]):
         if not self.twins:
             return tab
         mate = self.rules.mate
-        tops = [-1] * 52
-        for i, pile in enumerate(tab):
+        tops = 0  # a bit per card on top of a pile
+        for pile in tab:
             if pile:
-                tops[pile[-1]] = i
+                tops |= 1 << pile[-1]
         t: list[bytes] | None = None
         again = True
         while again:
@@ -192,15 +196,13 @@ class AlternateSearch(DepthFirst[Node]):
                         (k, mate[pile[k - 1]]) for k in self._linked(pile) if mate[pile[k - 1]] < pile[k - 1]
                     )
                 for k, other in candidates:
-                    d = tops[other]
-                    if d >= 0:
+                    if tops >> other & 1:
                         if t is None:
                             t = list(tab)
+                        d = next(d for d in range(len(t)) if t[d] and t[d][-1] == other)
                         t[d] = t[d] + pile[k:]
                         t[i] = pile[:k]
-                        tops[other] = -1
-                        tops[pile[-1]] = d
-                        tops[pile[k - 1]] = i
+                        tops ^= 1 << other | 1 << pile[k - 1]
                         again = True
                         break
         return tab if t is None else tuple(t)
@@ -216,7 +218,7 @@ class AlternateSearch(DepthFirst[Node]):
 
     def singles_now(self, down: int) -> tuple[int, ...]:
         """The side piles whose top card plays (the stock only when face up)."""
-        return self.singles if down else (0, *self.singles)
+        return self.singles if down else self.singles_face_up
 
     # ------------------------------------------------------------------ moves
 
@@ -233,24 +235,27 @@ class AlternateSearch(DepthFirst[Node]):
 
     def children(self, node: Node, homes: list[int]) -> list[Kid]:
         """Every pruned move from ``node``, each with its safe foundation moves."""
-        out = self._moves(node, homes)
+        tops = [-1] * 52
+        empty = -1
+        for i, pile in enumerate(node[0]):
+            if pile:
+                tops[pile[-1]] = i
+            elif empty < 0:
+                empty = i
+        out = self._moves(node, homes, tops, empty)
         if self.twins:
-            self._swapped_moves(node, homes, out)
+            self._swapped_moves(node, homes, tops, out)
         return out
 
-    def _swapped_moves(self, node: Node, homes: list[int], out: list[Kid]) -> None:
+    def _swapped_moves(self, node: Node, homes: list[int], tops: list[int], out: list[Kid]) -> None:
         """The moves that only another placement allows (see ``canonical``): where a card ``X``
         lies on its parent ``P`` and its other parent ``Q`` is a tableau top, ``X`` moves onto
         ``Q`` and then ``P`` goes home, or ``X``'s twin (the other card ``P`` takes) goes onto
-        ``P``."""
+        ``P``. ``tops``: each card's tableau pile when it is a pile's top, else -1."""
         tab, found, side = node[:3]
         rules = self.rules
         mate = rules.mate
         tix = self.tab_index
-        tops = [-1] * 52
-        for i, pile in enumerate(tab):
-            if pile:
-                tops[pile[-1]] = i
         for i, pile in enumerate(tab):
             for k in self._linked(pile):
                 card, parent = pile[k], pile[k - 1]
@@ -315,16 +320,10 @@ class AlternateSearch(DepthFirst[Node]):
             kid = self.after(node, tuple(t), tuple(f), side, -1, line, homes)
             out.append((kid[0], [swap, *kid[1]], kid[2]))
 
-    def _moves(self, node: Node, homes: list[int]) -> list[Kid]:
-        """Every pruned move from ``node`` as its tableau lies (``children`` adds the others)."""
+    def _moves(self, node: Node, homes: list[int], tops: list[int], empty: int) -> list[Kid]:
+        """Every pruned move from ``node`` as its tableau lies (``children`` adds the others);
+        ``tops`` as for ``_swapped_moves``, ``empty`` the first empty pile (-1: none)."""
         tab, found, side, down = node[:4]
-        tops = [-1] * 52
-        empty = -1
-        for i, pile in enumerate(tab):
-            if pile:
-                tops[pile[-1]] = i
-            elif empty < 0:
-                empty = i
         out: list[Kid] = []
         self._tableau_moves(node, tops, empty, homes, out)
         for j in self.singles_now(down):
@@ -357,27 +356,20 @@ class AlternateSearch(DepthFirst[Node]):
             movable = runs.get(pile)
             if movable is None:
                 movable = runs[pile] = self.movable(pile)
+            # A card lying on a card that takes it can only go onto that card's twin: the same
+            # position under ``canonical``, met already (``_swapped_moves`` has the moves that
+            # placement allows). Leaving those moves out spares a key each.
+            bottom = movable[-1][0] if self.twins else n
             for j, parents, fills in movable:
-                for parent in parents:
-                    d = tops[parent]
-                    if d >= 0:
-                        t = list(tab)
-                        t[d] = tab[d] + pile[j:]
-                        t[i] = reveal(pile[:j])
-                        out.append(
-                            self.after(
-                                node, tuple(t), found, side, -1, [(tix[i], tix[d], n - j)], homes, t[i]
-                            )
-                        )
+                targets = [tops[p] for p in parents if j <= bottom and tops[p] >= 0]
                 if empty >= 0 and fills:
+                    targets.append(empty)
+                for d in targets:
                     t = list(tab)
-                    t[empty] = pile[j:]
+                    t[d] = tab[d] + pile[j:]
                     t[i] = reveal(pile[:j])
-                    out.append(
-                        self.after(
-                            node, tuple(t), found, side, -1, [(tix[i], tix[empty], n - j)], homes, t[i]
-                        )
-                    )
+                    line = [(tix[i], tix[d], n - j)]
+                    out.append(self.after(node, tuple(t), found, side, -1, line, homes, t[i]))
 
     def movable(self, pile: bytes) -> Movable:
         """The cards of a non-empty pile that can be picked up with the cards on them (a face-up
@@ -505,9 +497,13 @@ class AlternateSearch(DepthFirst[Node]):
         """Record ``node`` as seen with its redeals left; whether it is worth searching: not
         seen with as many redeals left, and not lost (``is_dead``)."""
         k = self.key(node)
-        if self.seen.get(k, -1) >= node[4]:
-            return False
-        self.seen[k] = node[4]
+        seen = self.seen
+        stored = len(seen)
+        redeals = seen.setdefault(k, node[4])
+        if len(seen) == stored:  # it was there already (one look-up when it was not)
+            if redeals >= node[4]:
+                return False
+            seen[k] = node[4]
         return not (self.dead_test and self.is_dead(node))
 
     def is_dead(self, node: Node) -> bool:

@@ -118,6 +118,42 @@ def test_the_covered_twin_goes_home_after_its_build_moves_across(key: str) -> No
 
 
 @pytest.mark.parametrize("key", GAMES)
+def test_a_card_on_its_parent_is_not_moved_onto_the_parents_twin(key: str) -> None:
+    # The nine of spades moving across alone leads back to the same key, so the twin rule
+    # leaves that move out; without the rule it is a move like any other.
+    g, under, other = canonical_placement(key)
+    across = (under, other, 1)
+
+    def first_moves(twins: bool) -> list[tuple[int, int, int]]:
+        search = search_of(g, twins=twins)
+        node, homes = search.start(g.state)
+        return [line[0] for _, line, _ in search.children(node, homes) if len(line) == 1]
+
+    assert across not in first_moves(twins=True)
+    assert across in first_moves(twins=False)
+
+
+@pytest.mark.parametrize(("key", "deal"), [("aunt-mary", 4), ("lady-jane", 154)])
+def test_no_child_has_its_parents_key(key: str, deal: int) -> None:
+    # Every child that would only repeat its parent's key is left out before its key is made;
+    # checked on the positions a search expands first.
+    g = game.new_game(key, deal=deal)
+    search = search_of(g)
+    stack = [(node, homes) for node, _, homes in search.roots(g.state)]
+    expanded = 0
+    while stack and expanded < 2_000:
+        node, homes = stack.pop()
+        if not search.admit(node):
+            continue
+        expanded += 1
+        parent = search.key(node)
+        kids = search.children(node, homes)
+        assert all(search.key(child) != parent for child, _, _ in kids)
+        stack.extend((child, child_homes) for child, _, child_homes in kids)
+    assert expanded == 2_000
+
+
+@pytest.mark.parametrize("key", GAMES)
 def test_positions_with_the_build_on_either_ten_are_won(key: str) -> None:
     for g in (
         canonical_placement(key)[0],
