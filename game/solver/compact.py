@@ -263,12 +263,22 @@ class Turns:
     """Searches of one position that take turns, ``turns[i]`` new positions for the i-th, until
     one decides: a win (its line), or the end of a depth-first search without one (a proof:
     each keeps every win; a beam's end is none). The budget of positions is shared, and taking
-    turns by positions keeps the answer the same on every run for a positions-only budget."""
+    turns by positions keeps the answer the same on every run for a positions-only budget.
 
-    def __init__(self, searches: Sequence[Resumable], turns: Sequence[int], positions: int) -> None:
+    With ``later``, the turns become ``later[1]`` once ``later[0]`` positions are stored: a
+    search that finds most of its wins early can hand most of the rest to another."""
+
+    def __init__(
+        self,
+        searches: Sequence[Resumable],
+        turns: Sequence[int],
+        positions: int,
+        later: tuple[int, Sequence[int]] | None = None,
+    ) -> None:
         self.searches = tuple(searches)
         self.turns = tuple(turns)
         self.positions = positions
+        self.later = later
         self.seen = _Stored(self.searches)
         self.exhausted = False
 
@@ -280,7 +290,10 @@ class Turns:
                 self.exhausted = search.exhausted
                 return line
         while True:
-            for search, turn in zip(self.searches, self.turns, strict=True):
+            turns = self.turns
+            if self.later is not None and len(self.seen) >= self.later[0]:
+                turns = tuple(self.later[1])
+            for search, turn in zip(self.searches, turns, strict=True):
                 stored = len(self.seen)
                 if stored >= self.positions:
                     return None

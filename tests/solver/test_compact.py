@@ -39,6 +39,14 @@ def test_searches_taking_turns_share_one_budget_of_positions() -> None:
     assert [len(s.seen) for s in searches] == [700, 300]
 
 
+def test_later_turns_take_over_once_enough_positions_are_stored() -> None:
+    searches = [Counting(10_000, True), Counting(10_000, True)]
+    turns = Turns(searches, [100, 100], 1_000, later=(400, [300, 100]))
+    assert turns.run(game.new_game("kansas", deal=1).state) is None
+    # 200 each up to 400 stored, then 300 to 100 until the budget: 700 and 300.
+    assert [len(s.seen) for s in searches] == [700, 300]
+
+
 def test_one_search_ending_without_a_win_is_a_proof_for_all() -> None:
     turns = Turns([Counting(10_000, True), Counting(50, False)], [100, 100], 10_000)
     assert turns.run(game.new_game("kansas", deal=1).state) is None
