@@ -34,7 +34,7 @@ def main() -> None:
         ratings: Counter[Difficulty] = Counter()
         won: list[int] = []
         for deal in range(1, args.deals + 1):
-            result = solve(game.new_game(key, deal), RATING_BUDGET)
+            result = solve(game.new_game(key, deal), RATING_BUDGET.for_game(key))
             ratings[rate(key, result)] += 1
             if result.verdict is Verdict.WINNABLE:
                 won.append(result.positions)

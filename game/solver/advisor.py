@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from game.solver.worker import Answer
 
 CHECK_BUDGET = Budget(seconds=3.0, positions=300_000)
-"""The search behind the winnable indicator, for every position after the opening."""
+"""The search behind the winnable indicator, for every position after the opening (as
+``CHECK_BUDGET.for_game(key)``)."""
 
 MAX_REQUESTS = 8
 """Superseded requests kept in case their answers were already on the way."""
@@ -282,7 +283,7 @@ class Advisor:
         self._submit(state, position, (g.key, g.deal) if opening and g.deal is not None else None)
 
     def _submit(self, state: State, position: Game, rating: tuple[str, int] | None) -> None:
-        budget = RATING_BUDGET if rating is not None else self.check_budget
+        budget = (RATING_BUDGET if rating is not None else self.check_budget).for_game(position.key)
         worker = self._ensure_worker()
         if worker is None:
             return

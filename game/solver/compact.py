@@ -69,6 +69,11 @@ class DepthFirst(Generic[N]):
         """Lower is more promising."""
         raise NotImplementedError
 
+    def worth(self, node: N) -> bool:
+        """Whether ``node``, about to be expanded, is still worth it: a subclass may put a
+        dearer test here than in ``admit``, paid only by the positions the search reaches."""
+        return True
+
     # ------------------------------------------------------------------- the search
 
     def run(self, state: State) -> list[RawMove] | None:
@@ -103,6 +108,8 @@ class DepthFirst(Generic[N]):
             _, child, moves, homes = kids.pop()
             if self.won(child):
                 return [m for step in taken for m in step] + moves
+            if not self.worth(child):
+                continue
             self.expanded += 1
             if self.expanded % POLL == 0 and self._out_of_budget():
                 self.stopped = True
@@ -252,11 +259,12 @@ class Resumable(Protocol):
 class _Stored:
     """The positions stored by several searches, counted together."""
 
-    def __init__(self, searches: Sequence[Resumable]) -> None:
+    def __init__(self, searches: Sequence[Resumable], extra: Sized | None = None) -> None:
         self.searches = searches
+        self.extra = extra
 
     def __len__(self) -> int:
-        return sum(len(s.seen) for s in self.searches)
+        return sum(len(s.seen) for s in self.searches) + (len(self.extra) if self.extra is not None else 0)
 
 
 class Turns:
@@ -266,7 +274,8 @@ class Turns:
     turns by positions keeps the answer the same on every run for a positions-only budget.
 
     With ``later``, the turns become ``later[1]`` once ``later[0]`` positions are stored: a
-    search that finds most of its wins early can hand most of the rest to another."""
+    search that finds most of its wins early can hand most of the rest to another. ``extra``
+    counts positions the searches store elsewhere (a shared table), against the same budget."""
 
     def __init__(
         self,
@@ -274,12 +283,13 @@ class Turns:
         turns: Sequence[int],
         positions: int,
         later: tuple[int, Sequence[int]] | None = None,
+        extra: Sized | None = None,
     ) -> None:
         self.searches = tuple(searches)
         self.turns = tuple(turns)
         self.positions = positions
         self.later = later
-        self.seen = _Stored(self.searches)
+        self.seen = _Stored(self.searches, extra)
         self.exhausted = False
 
     def run(self, state: State) -> list[RawMove] | None:

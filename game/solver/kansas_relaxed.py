@@ -1,76 +1,94 @@
-"""A looser Kansas whose losses are proofs that the real game is lost: the dead-end test of the
-Kansas search (``game.solver.kansas``).
+"""A looser Kansas whose losses are proofs that the real game is lost: the dead-end test and
+the proof from the root of the Kansas search (``game.solver.kansas``).
 
-**The looser game.** The tableau is a set of cards, with no order: any of its cards may go home
-when its suit is ready for it, as long as the ranks left could still be laid out in three
-descending runs (any suit, a King on an Ace). The fewest runs a set of ranks needs is the sum
-over ranks ``r`` of ``max(0, n(r) - n(r + 1))``, ``n`` counting the cards of a rank: each card
-of rank ``r`` beyond the number of cards one rank higher must start a run. The waste's or the
-reserve's top card may join the set when the set stays within three runs and the card has
-somewhere to go: a card one rank higher in the set, or an empty pile, which needs a set of two
-runs or fewer and, for a waste card, an empty reserve (KS-5, KS-6). The stock, the waste and
-the reserve are as in the real game (one pass, top cards only), and so are the foundations.
+**The looser game.** The tableau is a set of cards and, among them, the cards at the bottom of
+a pile, with no other order. Every other card must lie on a card one rank higher (any suit, a
+King on an Ace), a card holding at most one: the set is *laid out* when, for every rank ``r``,
+the cards of rank ``r`` that are not at a bottom are no more than the cards of rank ``r + 1``.
+Which card lies on which is free. So:
 
-Every real position is a position of this game (its piles are three runs), and every real
-move is one of its moves, or two of them, or none: a move between piles changes nothing here;
-a card home, or onto a pile, from the waste or the reserve is the same move; a pile emptied
-and filled from the reserve (KS-5) is a card leaving the set (or none, for a move between
-piles) and the reserve's top joining it, a pile then being empty. So a real winning line is a
-winning line here, and a position this game loses is lost.
+* a card of the set goes home when its suit is ready for it and the rest stays laid out (if it
+  was at a bottom, its pile is empty and the reserve's top fills it, KS-5);
+* the waste's or the reserve's top, or a dealt card, joins the set when the set stays laid out
+  with it not at a bottom (on a card one rank higher with nothing on it), or, from the waste
+  when the reserve is empty, as the bottom of an empty pile (KS-6);
+* a card at a bottom stops being one (its pile moved onto another pile's top) when the set
+  stays laid out and another pile holds cards; the reserve's top then fills the empty pile.
 
-**Its search** is exhaustive, with a table of the positions decided (a position is the set,
-the reserve's and the stock's lengths and the four foundation heights; the waste is the dealt
-cards found nowhere else). It tries fewer moves than the game has, keeping a win whenever one
-exists:
+The stock, the waste and the reserve are as in the real game (one pass, top cards only), and
+so are the foundations.
+
+Every real position is a position of this game (each card but a pile's bottom lies on its own
+card one rank higher), and every real move is one of its moves or none: a move of a top part
+of a pile that leaves cards below it changes nothing here; a move of a whole pile is a bottom
+that stops being one; a card home, or onto a pile, from anywhere is the same move here. So a
+real winning line is a winning line here, and a position this game loses is lost. (In the real
+game any card not at a bottom may be moved, with the cards above it, onto any top one rank
+higher in another pile, so the looser game mostly forgets only which card lies on which.)
+
+**Its search** is exhaustive, with a table of the positions decided (a position is the set, its
+bottoms, the reserve's and the stock's lengths and the four foundation heights; the waste is
+the dealt cards found nowhere else). It tries fewer moves than the game has, keeping a win
+whenever one exists:
 
 * **Dealing is part of the move that plays the dealt card** (the argument of the Kansas
   search: deals commute with every move that leaves the waste alone).
 * **Safe cards go home at once**: a card whose suit is ready for it, when all four cards one
-  rank below are home, from the set, the waste's top or the reserve's top. No card can join
-  the set on it, and without it the set needs no more runs than with it (it holds no card of
-  the rank below), so the position with it home can do all the other can.
+  rank below are home, from the set (unless it is at a bottom while the reserve holds cards),
+  the waste's top or the reserve's top. Nothing can go on it, so the position with it home can
+  do all the other can.
+* **Once the reserve is empty, a bottom stops being one only to let a waste card into the pile
+  it empties**: that is all an empty pile is good for then, and until it is used the bottom
+  only loosens the layout.
 
 Every position is decided once; its answer is shared by all the Kansas positions with the
-same set of tableau cards, whatever their order. A budget of new positions per question keeps
+same cards and bottoms, whatever their order. A budget of new positions per question keeps
 each test short: a position it cannot settle in time is not called lost.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 
 _QUALITY = tuple(c % 13 for c in range(52))
 
 _POLL = 4096
 """New positions between two looks at the clock."""
 
+PILES = 3
 
-def runs_needed(counts: list[int]) -> int:
-    """The fewest descending runs (with wrap) that cards of these rank counts fill (0 when
-    every rank has as many cards: the cards then close into cycles, which one run can hold)."""
-    total = 0
+WON, LOST, UNKNOWN = 1, 0, -1
+"""The answers of ``RelaxedKansas.verdict``."""
+
+
+def laid_out(counts: list[int], bottoms: list[int]) -> bool:
+    """Whether a set with these rank counts and these counts of bottom cards per rank can lie in
+    piles: for every rank, the cards not at a bottom are no more than the cards one rank
+    higher."""
     above = counts[0]
     for r in range(12, -1, -1):
-        extra = counts[r] - above
-        if extra > 0:
-            total += extra
+        if counts[r] - bottoms[r] > above:
+            return False
         above = counts[r]
-    return total
+    return True
 
 
-def may_join(counts: list[int], card: int, from_reserve: bool, reserve_n: int) -> bool:
-    """Whether ``card`` may join a set of these rank counts: the set must stay within three
-    runs, and the card needs a card one rank higher to go on, or an empty pile, which the
-    set can only have with two runs or fewer, and the waste only when the reserve is empty
-    (KS-5, KS-6)."""
-    q = _QUALITY[card]
-    if not counts[(q + 1) % 13] and not (runs_needed(counts) <= 2 and (from_reserve or not reserve_n)):
-        return False
-    counts[q] += 1
-    fits = runs_needed(counts) <= 3
-    counts[q] -= 1
-    return fits
+def _rank_counts(cards: int) -> list[int]:
+    """The number of cards of each rank in a set (a bit per card)."""
+    counts = [0] * 13
+    while cards:
+        low = cards & -cards
+        counts[_QUALITY[low.bit_length() - 1]] += 1
+        cards ^= low
+    return counts
+
+
+def _key(tableau: int, bottoms: int, reserve_n: int, stock_n: int, found: list[int]) -> int:
+    key = tableau | bottoms << 52 | reserve_n << 104 | stock_n << 108
+    for h in found:
+        key = key << 4 | h
+    return key
 
 
 class _OutOfBudget(Exception):
@@ -101,31 +119,40 @@ class RelaxedKansas:
         """Whether this game is the one of a root with this reserve, stock, waste and base."""
         return (reserve, stock, waste, base) == (self.reserve, self.stock, self.waste, self.base)
 
-    def lost(
+    def verdict(
         self,
         tableau: int,
+        bottoms: int,
         reserve_n: int,
         stock_n: int,
         found: tuple[int, ...],
         budget: int,
         deadline: float = float("inf"),
         cancelled: Callable[[], bool] = lambda: False,
-    ) -> bool:
-        """Whether the looser game proves the position lost: ``tableau`` the set of tableau
-        cards (a bit per card), the reserve's and the stock's lengths, and each suit's
-        foundation height. ``False`` also when ``budget`` new positions (or the deadline)
-        did not settle it."""
+    ) -> int:
+        """``WON`` or ``LOST`` in the looser game, or ``UNKNOWN`` when ``budget`` new positions
+        (or the deadline) did not settle it: ``tableau`` the set of tableau cards and
+        ``bottoms`` the cards at the bottom of a pile (a bit per card), the reserve's and the
+        stock's lengths, and each suit's foundation height."""
         if time.monotonic() > deadline or cancelled():
-            return False
-        counts = [0] * 13
-        for c in range(52):
-            if tableau >> c & 1:
-                counts[_QUALITY[c]] += 1
+            return self.known(tableau, bottoms, reserve_n, stock_n, found)
+        counts, bots = _rank_counts(tableau), _rank_counts(bottoms)
         self._left, self._deadline, self._cancelled = budget, deadline, cancelled
         try:
-            return not self._wins(tableau, reserve_n, stock_n, list(found), counts)
+            return (
+                WON if self._wins(tableau, bottoms, reserve_n, stock_n, list(found), counts, bots) else LOST
+            )
         except _OutOfBudget:
-            return False
+            return UNKNOWN
+
+    def known(self, tableau: int, bottoms: int, reserve_n: int, stock_n: int, found: tuple[int, ...]) -> int:
+        """The verdict found so far (``UNKNOWN`` if none), without searching."""
+        heights = list(found)
+        tableau, bottoms, reserve_n = self._settle(
+            tableau, bottoms, reserve_n, stock_n, heights, _rank_counts(tableau), _rank_counts(bottoms)
+        )
+        won = self.decided.get(_key(tableau, bottoms, reserve_n, stock_n, heights))
+        return UNKNOWN if won is None else WON if won else LOST
 
     # ------------------------------------------------------------------ the search
 
@@ -138,10 +165,17 @@ class RelaxedKansas:
         return -1
 
     def _settle(
-        self, tableau: int, reserve_n: int, stock_n: int, found: list[int], counts: list[int]
-    ) -> tuple[int, int]:
-        """Safe cards sent home (``found`` and ``counts`` changed in place): the new set and
-        the reserve's length."""
+        self,
+        tableau: int,
+        bottoms: int,
+        reserve_n: int,
+        stock_n: int,
+        found: list[int],
+        counts: list[int],
+        bots: list[int],
+    ) -> tuple[int, int, int]:
+        """Safe cards sent home (``found``, ``counts`` and ``bots`` changed in place): the new
+        set, bottoms and reserve length."""
         again = True
         while again:
             again = False
@@ -154,20 +188,33 @@ class RelaxedKansas:
                 if reserve_n and self.reserve[reserve_n - 1] == card:
                     reserve_n -= 1
                 elif tableau >> card & 1:
+                    if bottoms >> card & 1:
+                        if reserve_n:
+                            continue
+                        bottoms &= ~(1 << card)
+                        bots[_QUALITY[card]] -= 1
                     tableau &= ~(1 << card)
                     counts[_QUALITY[card]] -= 1
                 elif card != self._waste_top(tableau, stock_n, found):
                     continue
                 found[suit] += 1
                 again = True
-        return tableau, reserve_n
+        return tableau, bottoms, reserve_n
 
-    def _wins(self, tableau: int, reserve_n: int, stock_n: int, found: list[int], counts: list[int]) -> bool:
-        """Whether the position wins (``found`` and ``counts`` are the caller's own copies)."""
-        tableau, reserve_n = self._settle(tableau, reserve_n, stock_n, found, counts)
-        key = tableau | reserve_n << 52 | stock_n << 56
-        for h in found:
-            key = key << 4 | h
+    def _wins(
+        self,
+        tableau: int,
+        bottoms: int,
+        reserve_n: int,
+        stock_n: int,
+        found: list[int],
+        counts: list[int],
+        bots: list[int],
+    ) -> bool:
+        """Whether the position wins (``found``, ``counts`` and ``bots`` are the caller's own
+        copies)."""
+        tableau, bottoms, reserve_n = self._settle(tableau, bottoms, reserve_n, stock_n, found, counts, bots)
+        key = _key(tableau, bottoms, reserve_n, stock_n, found)
         known = self.decided.get(key)
         if known is not None:
             return known
@@ -179,62 +226,159 @@ class RelaxedKansas:
             self._left % _POLL == 0 and (time.monotonic() > self._deadline or self._cancelled())
         ):
             raise _OutOfBudget
-        won = self._moves(tableau, reserve_n, stock_n, found, counts)
+        won = self._moves(tableau, bottoms, reserve_n, stock_n, found, counts, bots)
         self.decided[key] = won
         return won
 
-    def _moves(self, tableau: int, reserve_n: int, stock_n: int, found: list[int], counts: list[int]) -> bool:
+    def _refill(
+        self, tableau: int, bottoms: int, reserve_n: int, counts: list[int], bots: list[int]
+    ) -> tuple[int, int, int]:
+        """A pile just emptied: the reserve's top, if any, fills it (``counts`` and ``bots``
+        changed in place)."""
+        if reserve_n:
+            card = self.reserve[reserve_n - 1]
+            tableau |= 1 << card
+            bottoms |= 1 << card
+            counts[_QUALITY[card]] += 1
+            bots[_QUALITY[card]] += 1
+            reserve_n -= 1
+        return tableau, bottoms, reserve_n
+
+    def _moves(
+        self,
+        tableau: int,
+        bottoms: int,
+        reserve_n: int,
+        stock_n: int,
+        found: list[int],
+        counts: list[int],
+        bots: list[int],
+    ) -> bool:
         """Whether some move the search tries wins: a card home (from the waste's or the
-        reserve's top, or from the set), the waste's or the reserve's top into the set, or
-        cards dealt and the last of them played."""
+        reserve's top, or from the set), the waste's or the reserve's top into the set, a
+        bottom onto another pile, or cards dealt and the last of them played."""
         nexts = [self.card_at[s][h] if h < 13 else -1 for s, h in enumerate(found)]
+        # free[q]: a card of rank q may join on a card one rank higher with nothing on it.
+        free = [counts[(q + 1) % 13] > counts[q] - bots[q] for q in range(13)]
+        piles = 0
+        movable: list[int] = []
+        rest = bottoms
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            piles += 1
+            card = low.bit_length() - 1
+            if free[_QUALITY[card]]:
+                movable.append(card)
+        if piles < 2:
+            movable = []  # a pile cannot go onto itself
+        # A waste card may also go into an empty pile once the reserve is empty: one already
+        # empty, or one a bottom leaves.
+        to_empty = not reserve_n and (piles < PILES or bool(movable))
 
         def home(card: int, tableau: int, reserve_n: int, stock_n: int) -> bool:
             f = list(found)
             f[card // 13] += 1
             c = list(counts)
+            b = list(bots)
+            bottom = bottoms
             if tableau >> card & 1:
+                q = _QUALITY[card]
                 tableau &= ~(1 << card)
-                c[_QUALITY[card]] -= 1
-                if runs_needed(c) > 3:
+                c[q] -= 1
+                if c[(q - 1) % 13] - b[(q - 1) % 13] > c[q]:
                     return False
-            return self._wins(tableau, reserve_n, stock_n, f, c)
+                if bottom >> card & 1:
+                    bottom &= ~(1 << card)
+                    b[q] -= 1
+                    tableau, bottom, reserve_n = self._refill(tableau, bottom, reserve_n, c, b)
+            return self._wins(tableau, bottom, reserve_n, stock_n, f, c, b)
 
         def join(card: int, reserve_after: int, stock_after: int, from_reserve: bool) -> bool:
-            if not may_join(counts, card, from_reserve, reserve_n):
-                return False
+            q = _QUALITY[card]
             c = list(counts)
-            c[_QUALITY[card]] += 1
-            return self._wins(tableau | 1 << card, reserve_after, stock_after, list(found), c)
+            c[q] += 1
+            if free[q] and self._wins(
+                tableau | 1 << card, bottoms, reserve_after, stock_after, list(found), c, list(bots)
+            ):
+                return True
+            if from_reserve or not to_empty:
+                return False
+            b = list(bots)
+            b[q] += 1
+            if piles < PILES:
+                return self._wins(
+                    tableau | 1 << card, bottoms | 1 << card, reserve_after, stock_after, list(found), c, b
+                )
+            for moved in movable:
+                b2 = list(b)
+                b2[_QUALITY[moved]] -= 1
+                bottom = (bottoms & ~(1 << moved)) | 1 << card
+                if self._wins(
+                    tableau | 1 << card, bottom, reserve_after, stock_after, list(found), list(c), b2
+                ):
+                    return True
+            return False
 
         waste_top = self._waste_top(tableau, stock_n, found)
         reserve_top = self.reserve[reserve_n - 1] if reserve_n else -1
-        if waste_top >= 0 and waste_top in nexts and home(waste_top, tableau, reserve_n, stock_n):
+        if (
+            waste_top >= 0
+            and nexts[waste_top // 13] == waste_top
+            and home(waste_top, tableau, reserve_n, stock_n)
+        ):
             return True
-        if reserve_top >= 0 and reserve_top in nexts and home(reserve_top, tableau, reserve_n - 1, stock_n):
+        if (
+            reserve_top >= 0
+            and nexts[reserve_top // 13] == reserve_top
+            and home(reserve_top, tableau, reserve_n - 1, stock_n)
+        ):
             return True
         for card in nexts:
             if card >= 0 and tableau >> card & 1 and home(card, tableau, reserve_n, stock_n):
                 return True
-        if waste_top >= 0 and join(waste_top, reserve_n, stock_n, False):
+        if (
+            waste_top >= 0
+            and (free[_QUALITY[waste_top]] or to_empty)
+            and join(waste_top, reserve_n, stock_n, False)
+        ):
             return True
-        if reserve_top >= 0 and join(reserve_top, reserve_n - 1, stock_n, True):
+        if (
+            reserve_top >= 0
+            and free[_QUALITY[reserve_top]]
+            and join(reserve_top, reserve_n - 1, stock_n, True)
+        ):
             return True
+        if reserve_n:
+            for moved in movable:
+                c = list(counts)
+                b = list(bots)
+                b[_QUALITY[moved]] -= 1
+                t, bottom, r = self._refill(tableau, bottoms & ~(1 << moved), reserve_n, c, b)
+                if self._wins(t, bottom, r, stock_n, list(found), c, b):
+                    return True
+        stock = self.stock
         for i in range(stock_n - 1, -1, -1):
-            card = self.stock[i]
-            if card in nexts and home(card, tableau, reserve_n, i):
+            card = stock[i]
+            if nexts[card // 13] == card and home(card, tableau, reserve_n, i):
                 return True
-            if join(card, reserve_n, i, False):
+            if (free[_QUALITY[card]] or to_empty) and join(card, reserve_n, i, False):
                 return True
         return False
 
 
 class DeadEnds:
     """The looser game of the root being searched, shared by the searches that take turns on
-    it (so each answer is found once)."""
+    it (so each answer is found once). Its length is the positions the looser game stored;
+    ``stored`` is what counts against the searches' budget, when they share one (``None``:
+    each search counts its own positions and these)."""
 
     def __init__(self) -> None:
         self.game: RelaxedKansas | None = None
+        self.stored: Sized | None = None
+
+    def __len__(self) -> int:
+        return len(self.game.decided) if self.game is not None else 0
 
     def of(self, reserve: bytes, stock: bytes, waste: bytes, base: int) -> RelaxedKansas:
         """The looser game of the root with this reserve, stock, waste and base rank."""

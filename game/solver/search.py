@@ -71,6 +71,16 @@ class Budget:
     seconds: float = 10.0
     positions: int = 3_000_000
 
+    def for_game(self, key: str) -> Budget:
+        """This budget for the game ``key``, its positions scaled by ``POSITIONS_SCALE``."""
+        return Budget(self.seconds, self.positions * POSITIONS_SCALE.get(key, 1))
+
+
+POSITIONS_SCALE = {"kansas": 10}
+"""Games whose solver stores far cheaper positions, and how many more of them a budget meant
+for the others allows: most of Kansas's are positions of its looser game (``kansas_relaxed``,
+a few microseconds and some 100 bytes each)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Solution:

@@ -13,11 +13,15 @@ from test_kansas_search import KANSAS, card_text, kansas_endgame
 from test_search import brute_force_winnable
 
 import game
-from game.solver.kansas import KansasSearch, supported
-from game.solver.kansas_relaxed import DeadEnds, RelaxedKansas, may_join, runs_needed
+from game.solver.kansas import KansasSearch, LooserProof, kansas_turns, supported
+from game.solver.kansas_relaxed import LOST, UNKNOWN, WON, DeadEnds, RelaxedKansas, laid_out
 
 ACE, TWO, THREE, FOUR, FIVE, SIX, EIGHT, NINE, TEN, JACK, QUEEN, KING = 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12
 """Rank indices (a card is ``suit * 13 + rank``)."""
+
+Loose = tuple[RelaxedKansas, int, int, int, int, tuple[int, ...]]
+"""The looser game of a position, and the position: the set of tableau cards, the bottom
+cards, the reserve's and the stock's lengths, the foundation heights."""
 
 
 def counts_of(*ranks: int) -> list[int]:
@@ -27,28 +31,22 @@ def counts_of(*ranks: int) -> list[int]:
     return counts
 
 
-def relaxed_position(text: str) -> tuple[RelaxedKansas, int, int, int, tuple[int, ...]]:
-    """The looser game of a Kansas position, and the position: the set of tableau cards, the
-    reserve's and the stock's lengths, the foundation heights."""
+def relaxed_position(text: str) -> Loose:
     g = game.from_text(text)
     search = KansasSearch(KANSAS, 10, 0.0, lambda: False)
     node, _ = search.start(g.state)
     assert search.relaxed is not None
-    cards = 0
-    for pile in node[0]:
-        for card in pile:
-            cards |= 1 << card
-    return search.relaxed, cards, node[1], node[2], node[4]
+    cards, bottoms, reserve_n, stock_n, found = search._loose(node)
+    return search.relaxed, cards, bottoms, reserve_n, stock_n, found
 
 
 def plain_relaxed_wins(
-    game_: RelaxedKansas, cards: int, reserve_n: int, stock_n: int, found: tuple[int, ...]
+    game_: RelaxedKansas, cards: int, bottoms: int, reserve_n: int, stock_n: int, found: tuple[int, ...]
 ) -> bool:
     """The looser game searched move by move: one card dealt at a time, no card sent home by
-    itself, the waste kept as a list."""
+    itself, a bottom moved onto another pile whenever it may be, the waste kept as a list."""
     reserve = game_.reserve
     stock = game_.stock
-    root_waste = list(game_.waste)
     base = game_.base
 
     def rank_counts(cards: int) -> list[int]:
@@ -56,35 +54,58 @@ def plain_relaxed_wins(
 
     @cache
     def wins(
-        cards: int, reserve_n: int, stock_n: int, waste: tuple[int, ...], found: tuple[int, ...]
+        cards: int, bottoms: int, reserve_n: int, stock_n: int, waste: tuple[int, ...], found: tuple[int, ...]
     ) -> bool:
         if found == (13, 13, 13, 13):
             return True
-        counts = rank_counts(cards)
         nexts = [s * 13 + (base + h) % 13 if h < 13 else -1 for s, h in enumerate(found)]
-        tries: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
+        tries: list[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = []
 
         def home(card: int) -> tuple[int, ...]:
             return tuple(h + (s == card // 13) for s, h in enumerate(found))
 
+        def fits(cards: int, bottoms: int) -> bool:
+            return laid_out(rank_counts(cards), rank_counts(bottoms))
+
+        def refilled(cards: int, bottoms: int, reserve_n: int) -> tuple[int, int, int]:
+            if not reserve_n:
+                return cards, bottoms, reserve_n
+            top = reserve[reserve_n - 1]
+            return cards | 1 << top, bottoms | 1 << top, reserve_n - 1
+
+        piles = bin(bottoms).count("1")
         if waste and waste[-1] in nexts:
-            tries.append((cards, reserve_n, stock_n, waste[:-1], home(waste[-1])))
+            tries.append((cards, bottoms, reserve_n, stock_n, waste[:-1], home(waste[-1])))
         if reserve_n and reserve[reserve_n - 1] in nexts:
-            tries.append((cards, reserve_n - 1, stock_n, waste, home(reserve[reserve_n - 1])))
+            tries.append((cards, bottoms, reserve_n - 1, stock_n, waste, home(reserve[reserve_n - 1])))
         for card in nexts:
             if card >= 0 and cards >> card & 1:
-                left = rank_counts(cards & ~(1 << card))
-                if runs_needed(left) <= 3:
-                    tries.append((cards & ~(1 << card), reserve_n, stock_n, waste, home(card)))
-        if waste and may_join(counts, waste[-1], False, reserve_n):
-            tries.append((cards | 1 << waste[-1], reserve_n, stock_n, waste[:-1], found))
-        if reserve_n and may_join(counts, reserve[reserve_n - 1], True, reserve_n):
-            tries.append((cards | 1 << reserve[reserve_n - 1], reserve_n - 1, stock_n, waste, found))
+                left, below = cards & ~(1 << card), bottoms & ~(1 << card)
+                if fits(left, below):
+                    if bottoms >> card & 1:
+                        left, below, r = refilled(left, below, reserve_n)
+                        tries.append((left, below, r, stock_n, waste, home(card)))
+                    else:
+                        tries.append((left, bottoms, reserve_n, stock_n, waste, home(card)))
+        for card, rest, r in (
+            (waste[-1] if waste else -1, waste[:-1], reserve_n),
+            (reserve[reserve_n - 1] if reserve_n else -1, waste, reserve_n - 1),
+        ):
+            if card < 0:
+                continue
+            if fits(cards | 1 << card, bottoms):
+                tries.append((cards | 1 << card, bottoms, r, stock_n, rest, found))
+            if r == reserve_n and not reserve_n and piles < 3:
+                tries.append((cards | 1 << card, bottoms | 1 << card, r, stock_n, rest, found))
+        if piles >= 2:
+            for card in range(52):
+                if bottoms >> card & 1 and fits(cards, bottoms & ~(1 << card)):
+                    tries.append((*refilled(cards, bottoms & ~(1 << card), reserve_n), stock_n, waste, found))
         if stock_n:
-            tries.append((cards, reserve_n, stock_n - 1, (*waste, stock[stock_n - 1]), found))
+            tries.append((cards, bottoms, reserve_n, stock_n - 1, (*waste, stock[stock_n - 1]), found))
         return any(wins(*t) for t in tries)
 
-    return wins(cards, reserve_n, stock_n, tuple(root_waste), found)
+    return wins(cards, bottoms, reserve_n, stock_n, tuple(game_.waste), found)
 
 
 def hard_endgame(seed: int) -> str:
@@ -97,39 +118,22 @@ def hard_endgame(seed: int) -> str:
 # ---------------------------------------------------------------------- the rules
 
 
-def test_one_descending_run_needs_one_run() -> None:
-    assert runs_needed(counts_of(KING, QUEEN, JACK, TEN)) == 1
+def test_a_descending_run_on_its_bottom_card_is_laid_out() -> None:
+    assert laid_out(counts_of(KING, QUEEN, JACK, TEN), counts_of(KING))
 
 
-def test_a_king_on_an_ace_continues_a_run() -> None:
-    assert runs_needed(counts_of(THREE, TWO, ACE, KING, QUEEN)) == 1
+def test_a_king_on_an_ace_is_laid_out() -> None:
+    assert laid_out(counts_of(THREE, TWO, ACE, KING, QUEEN), counts_of(THREE))
 
 
-def test_each_card_beyond_the_cards_one_rank_higher_starts_a_run() -> None:
-    assert runs_needed(counts_of(SIX, SIX, SIX, FIVE)) == 3
-    assert runs_needed(counts_of(KING, NINE, FOUR)) == 3
+def test_a_card_not_at_a_bottom_needs_a_card_one_rank_higher() -> None:
+    assert not laid_out(counts_of(KING, NINE), counts_of(KING))
+    assert laid_out(counts_of(KING, NINE), counts_of(KING, NINE))
 
 
-def test_a_waste_card_with_nothing_one_rank_higher_needs_an_empty_reserve() -> None:
-    one_run = counts_of(KING, QUEEN)
-    five = 1 * 13 + FIVE
-    assert not may_join(one_run, five, from_reserve=False, reserve_n=3)
-    assert may_join(one_run, five, from_reserve=False, reserve_n=0)
-    assert may_join(one_run, five, from_reserve=True, reserve_n=3)
-
-
-def test_no_card_may_join_when_it_would_need_a_fourth_run() -> None:
-    three_runs = counts_of(KING, NINE, FOUR)
-    jack = 2 * 13 + JACK
-    assert not may_join(three_runs, jack, from_reserve=True, reserve_n=0)
-    eight = 2 * 13 + EIGHT
-    assert may_join(three_runs, eight, from_reserve=False, reserve_n=5)  # onto the Nine
-
-
-def test_a_card_may_join_onto_a_card_one_rank_higher_with_three_runs() -> None:
-    three_runs = counts_of(KING, NINE, FOUR)
-    queen = 3 * 13 + QUEEN
-    assert may_join(three_runs, queen, from_reserve=False, reserve_n=5)
+def test_a_card_holds_at_most_one_card() -> None:
+    assert not laid_out(counts_of(KING, QUEEN, QUEEN), counts_of(KING))
+    assert laid_out(counts_of(KING, QUEEN, QUEEN), counts_of(KING, QUEEN))
 
 
 # ---------------------------------------------------------------- its search
@@ -138,22 +142,39 @@ def test_a_card_may_join_onto_a_card_one_rank_higher_with_three_runs() -> None:
 def test_kings_stuck_over_queens_in_the_waste_are_lost_here_too() -> None:
     home = " ".join(f"foundation-{s + 1}={''.join(card_text(s, r) for r in range(11))}" for s in range(4))
     text = f"kansas base=A {home} waste=QCQDQSQHKH tableau-1=KS tableau-2=KD tableau-3=KC"
-    relaxed, cards, reserve_n, stock_n, found = relaxed_position(text)
-    assert relaxed.lost(cards, reserve_n, stock_n, found, 10_000)
+    relaxed, *position = relaxed_position(text)
+    assert relaxed.verdict(*position, 10_000) == LOST
 
 
-def test_a_winnable_position_is_not_lost() -> None:
+def test_a_queen_cannot_go_on_a_king_that_holds_one() -> None:
+    # Every Jack lies under the Queen of clubs in the waste, and each King holds a Queen.
+    home = " ".join(f"foundation-{s + 1}={''.join(card_text(s, r) for r in range(10))}" for s in range(4))
+    piles = "tableau-1=KSQH tableau-2=KHQS tableau-3=KCQD"
+    text = f"kansas base=A {home} waste=JSJDJHJCQC {piles}"
+    relaxed, *position = relaxed_position(text)
+    assert relaxed.verdict(*position, 10_000) == LOST
+    assert brute_force_winnable(game.from_text(text)) is False
+
+
+def test_a_winnable_position_is_won() -> None:
     home = " ".join(f"foundation-{s + 1}={''.join(card_text(s, r) for r in range(11))}" for s in range(4))
     text = f"kansas base=A {home} stock=kh waste=QCQDQS tableau-1=KS tableau-2=KD tableau-3=KCQH"
-    relaxed, cards, reserve_n, stock_n, found = relaxed_position(text)
-    assert not relaxed.lost(cards, reserve_n, stock_n, found, 10_000)
+    relaxed, *position = relaxed_position(text)
+    assert relaxed.verdict(*position, 10_000) == WON
 
 
 def test_a_budget_too_small_leaves_the_position_open() -> None:
-    relaxed, cards, reserve_n, stock_n, found = relaxed_position(hard_endgame(146))
-    assert relaxed.lost(cards, reserve_n, stock_n, found, 10_000)
+    relaxed, *position = relaxed_position(hard_endgame(146))
+    assert relaxed.verdict(*position, 10_000) == LOST
     fresh, *_ = relaxed_position(hard_endgame(146))
-    assert not fresh.lost(cards, reserve_n, stock_n, found, 1)
+    assert fresh.verdict(*position, 1) == UNKNOWN
+
+
+def test_an_answer_found_once_is_known_without_a_search() -> None:
+    relaxed, *position = relaxed_position(hard_endgame(146))
+    assert relaxed.known(*position) == UNKNOWN
+    verdict = relaxed.verdict(*position, 10_000)
+    assert relaxed.known(*position) == verdict
 
 
 @settings(max_examples=60, deadline=None)
@@ -161,9 +182,9 @@ def test_a_budget_too_small_leaves_the_position_open() -> None:
 def test_pruned_search_agrees_with_the_plain_one(seed: int) -> None:
     text = hard_endgame(seed)
     assume(supported(KANSAS, game.from_text(text).state))
-    relaxed, cards, reserve_n, stock_n, found = relaxed_position(text)
-    plain = plain_relaxed_wins(relaxed, cards, reserve_n, stock_n, found)
-    assert relaxed.lost(cards, reserve_n, stock_n, found, 10**7) is not plain
+    relaxed, *position = relaxed_position(text)
+    plain = plain_relaxed_wins(relaxed, *position)
+    assert relaxed.verdict(*position, 10**7) == (WON if plain else LOST)
 
 
 def test_a_position_lost_here_is_lost_in_the_real_game() -> None:
@@ -175,8 +196,8 @@ def test_a_position_lost_here_is_lost_in_the_real_game() -> None:
         g = game.from_text(text)
         if not supported(KANSAS, g.state):
             continue
-        relaxed, cards, reserve_n, stock_n, found = relaxed_position(text)
-        if not relaxed.lost(cards, reserve_n, stock_n, found, 10**7):
+        relaxed, *position = relaxed_position(text)
+        if relaxed.verdict(*position, 10**7) != LOST:
             continue
         truth = brute_force_winnable(g, limit=30_000)
         if truth is not None:
@@ -204,4 +225,59 @@ def test_dead_ends_prove_a_deal_lost_in_few_positions() -> None:
     search = KansasSearch(KANSAS, 200_000, float("inf"), lambda: False)
     assert search.run(g.state) is None
     assert search.exhausted and search.dead > 0
-    assert len(search.seen) < 20_000
+    assert len(search.seen) < 1_000
+
+
+def test_the_looser_game_proves_lost_a_deal_the_real_search_could_not() -> None:
+    # Deal 7 took the search of the real game (with a looser game of three runs, and no proof
+    # from the root) 23 s and millions of positions.
+    solver = kansas_turns(KANSAS, 3_000_000, float("inf"), lambda: False)
+    assert solver.run(game.new_game("kansas", deal=7).state) is None
+    assert solver.exhausted and len(solver.seen) < 600_000
+
+
+def test_the_looser_game_counts_against_the_budget_of_positions() -> None:
+    g = game.new_game("kansas", deal=7)
+    solver = kansas_turns(KANSAS, 50_000, float("inf"), lambda: False)
+    assert solver.run(g.state) is None and not solver.exhausted
+    assert 50_000 <= len(solver.seen) < 50_000 + 1_000
+
+
+# ------------------------------------------------------------- the proof from the root
+
+
+def looser_proof(deal: int) -> LooserProof:
+    search = KansasSearch(KANSAS, 10**7, float("inf"), lambda: False)
+    proof = LooserProof(search, float("inf"), lambda: False)
+    assert proof.begin(game.new_game("kansas", deal=deal).state) is None
+    return proof
+
+
+def test_the_proof_from_the_root_goes_on_where_its_last_turn_stopped() -> None:
+    whole = looser_proof(7)
+    whole.resume(10**7)
+    assert whole.exhausted
+    by_turns = looser_proof(7)
+    turns = 0
+    while not by_turns.exhausted:
+        assert by_turns.resume(len(by_turns.seen) + 50_000) is None
+        turns += 1
+    assert turns > 5
+    assert len(by_turns.seen) < 1.2 * len(whole.seen)
+
+
+def test_a_win_of_the_looser_game_is_no_proof_and_ends_the_turns() -> None:
+    proof = looser_proof(8)
+    proof.resume(10**7)
+    assert proof.won and not proof.exhausted
+    stored = len(proof.seen)
+    proof.resume(stored + 10_000)
+    assert len(proof.seen) == stored
+
+
+def test_the_real_search_follows_the_looser_game_to_a_win() -> None:
+    # Deal 1625: the looser game searched from the root first took 3.6 million positions to
+    # find its win; taking turns, the real search is led to a win far sooner.
+    solver = kansas_turns(KANSAS, 3_000_000, float("inf"), lambda: False)
+    line = solver.run(game.new_game("kansas", deal=1625).state)
+    assert line is not None and len(solver.seen) < 200_000

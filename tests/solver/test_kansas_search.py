@@ -192,11 +192,13 @@ def test_a_king_dealt_onto_the_waste_can_fill_the_pile_a_queen_leaves() -> None:
     assert_solver_wins(g)
 
 
-def test_both_searches_of_the_solver_count_their_positions() -> None:
+def test_both_searches_and_their_looser_game_count_their_positions() -> None:
     g = game.new_game("kansas", deal=1)
     solver = kansas_turns(KANSAS, 5000, time.monotonic() + 60, lambda: False)
     assert solver.run(g.state) is None and not solver.exhausted
-    assert len(solver.seen) == sum(len(s.seen) for s in solver.searches) >= 5000
+    macro, plain, proof = solver.searches
+    assert macro.dead_ends is plain.dead_ends is proof.seen
+    assert len(solver.seen) == len(macro.seen) + len(plain.seen) + len(proof.seen) >= 5000
 
 
 @pytest.mark.parametrize("deal", [65, 152, 179])

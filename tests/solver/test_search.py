@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import game
 from game.engine.cards import DECK, RANK_LETTERS, SUIT_LETTERS
-from game.solver.search import Budget, Verdict, solve
+from game.solver.rating import Difficulty, rate
+from game.solver.search import Budget, Solution, Verdict, solve
 
 
 def replay_wins(key: str, deal: int, moves: tuple[game.Move, ...]) -> bool:
@@ -141,3 +142,15 @@ def test_solving_does_not_change_the_game() -> None:
     before = g.snapshot()
     solve(g, Budget(seconds=5))
     assert g.snapshot() == before
+
+
+def test_a_budget_allows_kansas_ten_times_the_positions() -> None:
+    # Most of Kansas's positions are its looser game's, far cheaper than the others'.
+    assert Budget(6.0, 150_000).for_game("kansas") == Budget(6.0, 1_500_000)
+    assert Budget(6.0, 150_000).for_game("seahaven") == Budget(6.0, 150_000)
+
+
+def test_a_kansas_win_within_its_scaled_rating_budget_is_rated() -> None:
+    assert rate("kansas", Solution(Verdict.WINNABLE, positions=1_000_000)) is Difficulty.HARD
+    assert rate("kansas", Solution(Verdict.WINNABLE, positions=2_000_000)) is Difficulty.UNKNOWN
+    assert rate("seahaven", Solution(Verdict.WINNABLE, positions=1_000_000)) is Difficulty.UNKNOWN
