@@ -48,6 +48,7 @@ each test short: a position it cannot settle in time is not called lost.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Sized
 
@@ -84,11 +85,17 @@ def _rank_counts(cards: int) -> list[int]:
     return counts
 
 
-def _key(tableau: int, bottoms: int, reserve_n: int, stock_n: int, found: list[int]) -> int:
-    key = tableau | bottoms << 52 | reserve_n << 104 | stock_n << 108
-    for h in found:
-        key = key << 4 | h
-    return key
+Key = tuple[int, int, int]
+"""A position of the looser game: the set, the bottoms, and the reserve's and the stock's
+lengths with the foundation heights in one number (small numbers hash and compare fast)."""
+
+
+def _key(tableau: int, bottoms: int, reserve_n: int, stock_n: int, found: list[int]) -> Key:
+    return (
+        tableau,
+        bottoms,
+        reserve_n | stock_n << 4 | found[0] << 10 | found[1] << 14 | found[2] << 18 | found[3] << 22,
+    )
 
 
 class _OutOfBudget(Exception):
@@ -107,7 +114,7 @@ class RelaxedKansas:
         self.dealt = stock + waste[::-1]
         """The stock, then the root's waste from the top down: from ``stock_n`` on, the dealt
         cards, the last dealt first."""
-        self.decided: dict[int, bool] = {}
+        self.decided: dict[Key, bool] = {}
         """Whether each position searched to the end wins."""
         self.card_at = [[suit * 13 + (base + h) % 13 for h in range(13)] for suit in range(4)]
         self.height = [(_QUALITY[c] - base) % 13 for c in range(52)]
@@ -138,12 +145,18 @@ class RelaxedKansas:
             return self.known(tableau, bottoms, reserve_n, stock_n, found)
         counts, bots = _rank_counts(tableau), _rank_counts(bottoms)
         self._left, self._deadline, self._cancelled = budget, deadline, cancelled
+        # The search makes no reference cycles, and the collector would walk the whole table.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             return (
                 WON if self._wins(tableau, bottoms, reserve_n, stock_n, list(found), counts, bots) else LOST
             )
         except _OutOfBudget:
             return UNKNOWN
+        finally:
+            if collecting:
+                gc.enable()
 
     def known(self, tableau: int, bottoms: int, reserve_n: int, stock_n: int, found: tuple[int, ...]) -> int:
         """The verdict found so far (``UNKNOWN`` if none), without searching."""
@@ -218,7 +231,7 @@ class RelaxedKansas:
         known = self.decided.get(key)
         if known is not None:
             return known
-        if found == [13, 13, 13, 13]:
+        if found[0] + found[1] + found[2] + found[3] == 52:
             self.decided[key] = True
             return True
         self._left -= 1
@@ -277,17 +290,18 @@ class RelaxedKansas:
         to_empty = not reserve_n and (piles < PILES or bool(movable))
 
         def home(card: int, tableau: int, reserve_n: int, stock_n: int) -> bool:
+            in_set = tableau >> card & 1
+            q = _QUALITY[card]
+            if in_set and counts[(q - 1) % 13] - bots[(q - 1) % 13] > counts[q] - 1:
+                return False  # the cards one rank lower would not all have a card to lie on
             f = list(found)
             f[card // 13] += 1
             c = list(counts)
             b = list(bots)
             bottom = bottoms
-            if tableau >> card & 1:
-                q = _QUALITY[card]
+            if in_set:
                 tableau &= ~(1 << card)
                 c[q] -= 1
-                if c[(q - 1) % 13] - b[(q - 1) % 13] > c[q]:
-                    return False
                 if bottom >> card & 1:
                     bottom &= ~(1 << card)
                     b[q] -= 1
