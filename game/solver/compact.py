@@ -259,12 +259,11 @@ class Resumable(Protocol):
 class _Stored:
     """The positions stored by several searches, counted together."""
 
-    def __init__(self, searches: Sequence[Resumable], extra: Sized | None = None) -> None:
+    def __init__(self, searches: Sequence[Resumable]) -> None:
         self.searches = searches
-        self.extra = extra
 
     def __len__(self) -> int:
-        return sum(len(s.seen) for s in self.searches) + (len(self.extra) if self.extra is not None else 0)
+        return sum(len(s.seen) for s in self.searches)
 
 
 class Turns:
@@ -274,8 +273,7 @@ class Turns:
     turns by positions keeps the answer the same on every run for a positions-only budget.
 
     With ``later``, the turns become ``later[1]`` once ``later[0]`` positions are stored: a
-    search that finds most of its wins early can hand most of the rest to another. ``extra``
-    counts positions the searches store elsewhere (a shared table), against the same budget."""
+    search that finds most of its wins early can hand most of the rest to another."""
 
     def __init__(
         self,
@@ -283,13 +281,12 @@ class Turns:
         turns: Sequence[int],
         positions: int,
         later: tuple[int, Sequence[int]] | None = None,
-        extra: Sized | None = None,
     ) -> None:
         self.searches = tuple(searches)
         self.turns = tuple(turns)
         self.positions = positions
         self.later = later
-        self.seen = _Stored(self.searches, extra)
+        self.seen = _Stored(self.searches)
         self.exhausted = False
 
     def run(self, state: State) -> list[RawMove] | None:

@@ -98,6 +98,15 @@ between piles just uncovered, which the next move must use (``NONE``: no such ca
 
 NONE = 0xFF
 
+DEAD_END_STOCK = 10
+"""The stock's length at and below which a position is put to the dead-end test (above it,
+the looser game is dear to search from a position, and its proof from the root,
+``LooserProof``, answers for it when it can)."""
+
+DEAD_END_BUDGET = 20_000
+"""New positions of the looser game per dead-end test; a test that needs more leaves the
+position to the search (what it found is kept)."""
+
 _QUALITY = tuple(c % 13 for c in range(52))
 """Each card's rank index (0 = Ace … 12 = King)."""
 
@@ -594,16 +603,6 @@ class LooserProof:
         self.won = verdict == WON
         self.stopped = verdict == UNKNOWN and (time.monotonic() > self.deadline or self.cancelled())
         return None
-
-
-DEAD_END_STOCK = 10
-"""The stock's length at and below which a position is put to the dead-end test (above it,
-the looser game is dear to search from a position, and its proof from the root,
-``LooserProof``, answers for it when it can)."""
-
-DEAD_END_BUDGET = 20_000
-"""New positions of the looser game per dead-end test; a test that needs more leaves the
-position to the search (what it found is kept)."""
 
 
 TURN = 1000
