@@ -7,9 +7,10 @@ allowed, and exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 import game
@@ -124,7 +125,7 @@ def solve_command(args: argparse.Namespace) -> int:
     from game.solver.search import Budget, solve
 
     g = game.new_game(args.variant, deal=args.deal)
-    result = solve(g, Budget(seconds=args.budget))
+    result = solve(g, Budget(seconds=args.budget).for_game(args.variant))
     moves = [str(m) for m in result.moves]
     rating = rate(args.variant, result)
     if args.json:
@@ -161,13 +162,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] == "deal":
-        return deal_command(deal_parser().parse_args(args_list[1:]))
+        return _printing(deal_command, deal_parser().parse_args(args_list[1:]))
     if args_list and args_list[0] == "solve":
-        return solve_command(solve_parser().parse_args(args_list[1:]))
+        return _printing(solve_command, solve_parser().parse_args(args_list[1:]))
     args = play_parser().parse_args(args_list)
     from game.app import run
 
     return run(args)
+
+
+def _printing(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run a command that prints, quietly giving up (status 1) when its reader has gone, as
+    ``solitaire solve ... | head`` does, instead of a traceback."""
+    try:
+        status = command(args)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # Python flushes stdout again on exit: point it at nothing so that cannot fail too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -92,3 +92,42 @@ def test_solve_prints_verdict_moves_time_and_positions(capsys: pytest.CaptureFix
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "bakers-game deal 1: unwinnable (difficulty: unwinnable)"
     assert lines[-1].startswith("0 moves, ") and lines[-1].endswith(" positions searched")
+
+
+def test_solve_gives_kansas_the_positions_of_its_cheaper_search(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Kansas's positions are mostly its looser game's, far smaller than the others': a budget
+    # of seconds allows it more of them (Budget.for_game), or deal 21 stops at 3 million
+    # positions in 7 s, undecided, where it is proved unwinnable at 3.8 million.
+    from game.solver import search
+
+    budgets: list[search.Budget] = []
+
+    def record(g: game.Game, budget: search.Budget) -> search.Solution:
+        budgets.append(budget)
+        return search.Solution(search.Verdict.UNKNOWN)
+
+    monkeypatch.setattr(search, "solve", record)
+    for key in ("kansas", "seahaven"):
+        assert main(["solve", "--variant", key, "--deal", "21", "--budget", "3"]) == 0
+    kansas, seahaven = budgets
+    assert kansas == search.Budget(seconds=3).for_game("kansas") and seahaven == search.Budget(seconds=3)
+    assert kansas.positions > seahaven.positions
+    assert "unknown" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["deal", "solve"])
+def test_a_reader_that_has_gone_gets_no_traceback(command: str) -> None:
+    # As `solitaire solve ... | head` when head has read its fill: the pipe's far end is closed
+    # before anything is written.
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    args = [command, "--variant", "seahaven", "--deal", "2"]
+    done = subprocess.run(
+        [sys.executable, "-m", "game", *args], stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60
+    )
+    os.close(write_end)
+    assert done.returncode == 1 and done.stderr == ""

@@ -55,13 +55,18 @@ position (under the rules above) was seen: a proof that none wins.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from game.engine.cards import SUIT
 from game.engine.state import State
 from game.solver.alternate_rules import DOWN, Found, Rules, reveal
 from game.solver.compact import DepthFirst
 from game.variants.base import RawMove, Variant
+
+_SUIT: Final = SUIT
+"""Each card's suit, as constants of
+this compiled module (read without a look-up in its globals)."""
+
 
 Tab = tuple[bytes, ...]
 Side = tuple[bytes, ...]
@@ -123,8 +128,8 @@ class AlternateSearch(DepthFirst[Node]):
         homes = [-1, -1, -1, -1]
         for f in self.found_index:
             if piles[f]:
-                found[SUIT[piles[f][0]]] = len(piles[f])
-                homes[SUIT[piles[f][0]]] = f
+                found[_SUIT[piles[f][0]]] = len(piles[f])
+                homes[_SUIT[piles[f][0]]] = f
         side = tuple(bytes(piles[i]) for i in self.side_index)
         return (tab, tuple(found), side, hidden[self.v.stock], state.redeals_left), homes
 
@@ -151,7 +156,7 @@ class AlternateSearch(DepthFirst[Node]):
             for i, pile in enumerate(t):
                 while pile and pile[-1] < DOWN:
                     card = pile[-1]
-                    suit = SUIT[card]
+                    suit = _SUIT[card]
                     if f[suit] != place[card] or not rules.safe(card, f):
                         break
                     line.append((self.tab_index[i], self.home(suit, homes), 1))
@@ -163,7 +168,7 @@ class AlternateSearch(DepthFirst[Node]):
                 pile = sd[j]
                 while pile:
                     card = pile[-1]
-                    suit = SUIT[card]
+                    suit = _SUIT[card]
                     if f[suit] != place[card] or not rules.safe(card, f):
                         break
                     line.append((self.side_index[j], self.home(suit, homes), 1))
@@ -224,7 +229,7 @@ class AlternateSearch(DepthFirst[Node]):
 
     def targets(self, card: int, tab: Tab, found: Found, tops: list[int], empty: int) -> list[int]:
         """Where ``card``, free on top of a pile, may go: -1 home, else tableau pile numbers."""
-        out = [-1] if found[SUIT[card]] == self.rules.place[card] else []
+        out = [-1] if found[_SUIT[card]] == self.rules.place[card] else []
         for parent in self.rules.parents[card]:
             d = tops[parent]
             if d >= 0:
@@ -266,7 +271,7 @@ class AlternateSearch(DepthFirst[Node]):
                 t[d] = tab[d] + pile[k:]
                 t[i] = pile[:k]
                 swap = (tix[i], tix[d], len(pile) - k)
-                if found[SUIT[parent]] == rules.place[parent]:
+                if found[_SUIT[parent]] == rules.place[parent]:
                     t2 = list(t)
                     t2[i] = reveal(pile[: k - 1])
                     kid = self.after(node, tuple(t2), found, side, parent, [(tix[i], -1, 1)], homes)
@@ -305,7 +310,7 @@ class AlternateSearch(DepthFirst[Node]):
                 kid = self.after(node, tuple(t), found, tuple(sd), -1, line, homes, sd[j])
                 out.append((kid[0], [swap, *kid[1]], kid[2]))
                 return
-        suit = SUIT[twin]
+        suit = _SUIT[twin]
         height = found[suit]
         if (
             height >= 2
@@ -349,7 +354,7 @@ class AlternateSearch(DepthFirst[Node]):
             if not n:
                 continue
             top = pile[-1]
-            if found[SUIT[top]] == place[top]:
+            if found[_SUIT[top]] == place[top]:
                 t = list(tab)
                 t[i] = reveal(pile[:-1])
                 out.append(self.after(node, tuple(t), found, side, top, [(tix[i], -1, 1)], homes))
@@ -441,9 +446,9 @@ class AlternateSearch(DepthFirst[Node]):
         h = list(homes)
         if home >= 0:
             f = list(found)
-            f[SUIT[home]] += 1
-            self.home(SUIT[home], h)
-            line[0] = (line[0][0], h[SUIT[home]], 1)
+            f[_SUIT[home]] += 1
+            self.home(_SUIT[home], h)
+            line[0] = (line[0][0], h[_SUIT[home]], 1)
             child = (tab, tuple(f), side, node[3], node[4])
         return self.settle(child, line, h), line, h
 

@@ -5,17 +5,25 @@ it takes, how cards build and go home, and a test for a pile that can never be c
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from game.engine.cards import IS_RED, RANK, SUIT
 from game.engine.state import State
 from game.variants.base import Build, Kind, Variant
 
-DOWN = 64
+_IS_RED: Final = IS_RED
+_RANK: Final = RANK
+_SUIT: Final = SUIT
+"""Each card's colour, rank and suit, as constants of
+this compiled module (read without a look-up in its globals)."""
+
+
+DOWN: Final = 64
 """Added to a card's number when it lies face down in a tableau pile."""
 
 Found = tuple[int, ...]
 
-OPPOSITE = tuple(tuple(t for t in range(4) if IS_RED[t * 13] != IS_RED[s * 13]) for s in range(4))
+OPPOSITE: Final = tuple(tuple(t for t in range(4) if _IS_RED[t * 13] != _IS_RED[s * 13]) for s in range(4))
 
 
 def supported(variant: Variant, state: State) -> bool:
@@ -54,8 +62,8 @@ def _foundations_ok(variant: Variant, state: State) -> bool:
         pile = state.piles[f]
         if not pile:
             continue
-        suit = SUIT[pile[0]]
-        if suit in suits or any(SUIT[c] != suit or (RANK[c] - base) % 13 != i for i, c in enumerate(pile)):
+        suit = _SUIT[pile[0]]
+        if suit in suits or any(_SUIT[c] != suit or (_RANK[c] - base) % 13 != i for i, c in enumerate(pile)):
             return False
         suits.add(suit)
     return True
@@ -67,7 +75,7 @@ class Rules:
     def __init__(self, variant: Variant, base: int) -> None:
         self.base = base
         # Each card's place in its suit's foundation sequence (0: the base rank).
-        self.place = bytes((RANK[c] - base) % 13 for c in range(52))
+        self.place = bytes((_RANK[c] - base) % 13 for c in range(52))
         # The card each suit takes next at each height (-1 once complete).
         self.next_home = tuple((*(s * 13 + (base - 1 + h) % 13 for h in range(13)), -1) for s in range(4))
         acc = variant.accepts(base)
@@ -84,7 +92,7 @@ class Rules:
         """Each card's twin: the card of the same rank and colour (a card's parents are twins,
         and so are the two cards a card takes)."""
         fill = variant.empty_fill_rank(base)
-        self.fills = tuple(not fill or RANK[c] == fill for c in range(52))
+        self.fills = tuple(not fill or _RANK[c] == fill for c in range(52))
 
     def stuck(self, pile: bytes, tableau: bool) -> bool:
         """Whether some card of ``pile`` can never leave it though a card under it must go home
@@ -108,14 +116,14 @@ class Rules:
             under = {c & 63 for c in pile[:a]}
             if not all(p in under for p in self.parents[card]):
                 continue
-            suit, rank_place = SUIT[card], place[card]
-            if any(SUIT[c] == suit and place[c] < rank_place for c in under):
+            suit, rank_place = _SUIT[card], place[card]
+            if any(_SUIT[c] == suit and place[c] < rank_place for c in under):
                 return True
         return False
 
     def goes_home(self, card: int, found: Found) -> bool:
         """Whether ``card`` (maybe face down) is face up, next for its foundation and safe."""
-        return card < DOWN and found[SUIT[card]] == self.place[card] and self.safe(card, found)
+        return card < DOWN and found[_SUIT[card]] == self.place[card] and self.safe(card, found)
 
     def safe(self, card: int, found: Sequence[int]) -> bool:
         """Whether ``card``, next for its foundation, can go home at once without losing a win.
@@ -133,7 +141,7 @@ class Rules:
         A base card is always safe: nothing can lie on it (LJ-4; on an Ace, AM-3).
         """
         place = self.place[card]
-        a, b = OPPOSITE[SUIT[card]]
+        a, b = OPPOSITE[_SUIT[card]]
         return place == 0 or (found[a] >= place and found[b] >= place and min(found) >= place - 1)
 
 

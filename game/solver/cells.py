@@ -31,22 +31,29 @@ position was seen: a proof that none wins.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from game.engine.cards import KING, RANK, SUIT
 from game.engine.state import State
 from game.solver.compact import DepthFirst, Kid
 from game.variants.base import Build, Kind, RawMove, Variant
 
+_RANK: Final = RANK
+_SUIT: Final = SUIT
+"""Each card's rank and suit, as constants of
+this compiled module (read without a look-up in its globals)."""
+
+
 # Each card's place in the tableau: the card it may be placed on (same suit, one rank up).
-_PARENT = tuple(c + 1 if RANK[c] < KING else -1 for c in range(52))
-_IS_KING = tuple(RANK[c] == KING for c in range(52))
+_PARENT: Final = tuple(c + 1 if _RANK[c] < KING else -1 for c in range(52))
+_IS_KING: Final = tuple(_RANK[c] == KING for c in range(52))
 
 Tab = tuple[bytes, ...]
 Cells = tuple[int, ...]
 Found = tuple[int, ...]
 Node = tuple[Tab, Cells, Found]
 
-EMPTY = 255
+EMPTY: Final = 255
 """An empty cell (cards are 0…51)."""
 
 
@@ -62,7 +69,7 @@ def supported(variant: Variant, state: State) -> bool:
         return False
     for f in variant.foundations:
         pile = state.piles[f]
-        if pile and any(pile[i] != pile[0] + i or RANK[pile[0]] != 1 for i in range(len(pile))):
+        if pile and any(pile[i] != pile[0] + i or _RANK[pile[0]] != 1 for i in range(len(pile))):
             return False
     tableau = variant.tableau
     if (
@@ -104,8 +111,8 @@ class CellSearch(DepthFirst[Node]):
         for f in self.found_index:
             pile = piles[f]
             if pile:
-                found[SUIT[pile[0]]] = len(pile)
-                home_pile[SUIT[pile[0]]] = f
+                found[_SUIT[pile[0]]] = len(pile)
+                home_pile[_SUIT[pile[0]]] = f
         return (tab, cells, tuple(found)), home_pile
 
     @staticmethod
@@ -123,8 +130,8 @@ class CellSearch(DepthFirst[Node]):
             for i, pile in enumerate(t):
                 while pile:
                     card = pile[-1]
-                    suit = SUIT[card]
-                    if f[suit] != RANK[card] - 1:
+                    suit = _SUIT[card]
+                    if f[suit] != _RANK[card] - 1:
                         break
                     line.append((self.tab_index[i], self._home(suit, homes), 1))
                     f[suit] += 1
@@ -132,9 +139,9 @@ class CellSearch(DepthFirst[Node]):
                     moved = True
                 t[i] = pile
             for j, card in enumerate(c):
-                if card != EMPTY and f[SUIT[card]] == RANK[card] - 1:
-                    line.append((self.cell_index[j], self._home(SUIT[card], homes), 1))
-                    f[SUIT[card]] += 1
+                if card != EMPTY and f[_SUIT[card]] == _RANK[card] - 1:
+                    line.append((self.cell_index[j], self._home(_SUIT[card], homes), 1))
+                    f[_SUIT[card]] += 1
                     c[j] = EMPTY
                     moved = True
         return tuple(t), tuple(c), tuple(f)
@@ -213,7 +220,7 @@ class CellSearch(DepthFirst[Node]):
     def _child(self, tab: Tab, cells: Cells, found: Found, move: RawMove, homes: list[int]) -> Kid[Node]:
         line = [move]
         pile = tab[move[0] - self.tab_base] if move[0] >= self.tab_base else b""
-        if pile and found[SUIT[pile[-1]]] == RANK[pile[-1]] - 1:
+        if pile and found[_SUIT[pile[-1]]] == _RANK[pile[-1]] - 1:
             # Only a card the move uncovered can have become playable home (the parent is settled).
             homes = list(homes)
             return self.settle(tab, cells, found, line, homes), line, homes
@@ -233,7 +240,7 @@ class CellSearch(DepthFirst[Node]):
         """
         tab, cells, found = node
         for d, target in enumerate(tab):
-            if not target or not self.settled(target) or RANK[target[-1]] == 1:
+            if not target or not self.settled(target) or _RANK[target[-1]] == 1:
                 continue
             card = target[-1] - 1
             if card in cells:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence, Sized
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from game.engine.state import State
 from game.variants.base import RawMove, Variant
 
-POLL = 64
+POLL: Final = 64
 """Positions expanded between two looks at the clock and at ``cancelled``."""
 
 N = TypeVar("N")

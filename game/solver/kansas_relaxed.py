@@ -51,15 +51,18 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Sized
+from typing import Final
 
-_QUALITY = tuple(c % 13 for c in range(52))
+_QUALITY: Final = tuple(c % 13 for c in range(52))
 
-_POLL = 4096
+_POLL: Final = 4096
 """New positions between two looks at the clock."""
 
-PILES = 3
+PILES: Final = 3
 
-WON, LOST, UNKNOWN = 1, 0, -1
+WON: Final = 1
+LOST: Final = 0
+UNKNOWN: Final = -1
 """The answers of ``RelaxedKansas.verdict``."""
 
 
@@ -75,27 +78,61 @@ def laid_out(counts: list[int], bottoms: list[int]) -> bool:
     return True
 
 
-def _rank_counts(cards: int) -> list[int]:
-    """The number of cards of each rank in a set (a bit per card)."""
-    counts = [0] * 13
+_SHIFT: Final = tuple(4 * q for q in range(13))
+"""Where a rank's count lies in a packed count (four bits per rank)."""
+
+_BELOW: Final = tuple(4 * ((q - 1) % 13) for q in range(13))
+"""Where the count of the rank one lower lies."""
+
+_ONE: Final = tuple(1 << 4 * (c % 13) for c in range(52))
+"""Each card's one in a packed count."""
+
+_LOW_BITS: Final = sum(1 << 4 * q for q in range(13))
+_HIGH_BITS: Final = _LOW_BITS << 3
+"""The lowest and the highest bit of every rank's four in a packed count."""
+
+_FREE_BIT: Final = tuple(4 * (c % 13) + 3 for c in range(52))
+"""Each card's bit in ``free`` (``RelaxedKansas._moves``)."""
+
+
+def _packed_counts(cards: int) -> int:
+    """The number of cards of each rank in a set (a bit per card), four bits per rank."""
+    counts = 0
     while cards:
         low = cards & -cards
-        counts[_QUALITY[low.bit_length() - 1]] += 1
+        counts += _ONE[low.bit_length() - 1]
         cards ^= low
     return counts
 
 
-Key = tuple[int, int, int]
-"""A position of the looser game: the set, the bottoms, and the reserve's and the stock's
-lengths with the foundation heights in one number (small numbers hash and compare fast)."""
+def _at(packed: int, shift: int) -> int:
+    return packed >> shift & 15
 
 
-def _key(tableau: int, bottoms: int, reserve_n: int, stock_n: int, found: list[int]) -> Key:
-    return (
-        tableau,
-        bottoms,
-        reserve_n | stock_n << 4 | found[0] << 10 | found[1] << 14 | found[2] << 18 | found[3] << 22,
-    )
+def _heights(found: tuple[int, ...] | list[int]) -> int:
+    """Foundation heights packed four bits per suit."""
+    return found[0] | found[1] << 4 | found[2] << 8 | found[3] << 12
+
+
+_FULL: Final = 13 | 13 << 4 | 13 << 8 | 13 << 12
+"""The heights of four full foundations."""
+
+
+Key = int
+"""A position of the looser game in one number: the set, the bottoms, and the reserve's and
+the stock's lengths with the foundation heights (one number takes half the memory of a tuple
+of three)."""
+
+
+def _key(tableau: int, bottoms: int, reserve_n: int, stock_n: int, heights: int) -> Key:
+    # The bottoms as their cards' numbers (plus one), six bits each: three piles, 18 bits, so
+    # that all but the set fits a machine word and only the last step makes a long number.
+    code = 0
+    while bottoms:
+        low = bottoms & -bottoms
+        bottoms ^= low
+        code = code << 6 | low.bit_length()
+    return (code | (reserve_n | stock_n << 4 | heights << 10) << 18) << 52 | tableau
 
 
 class _OutOfBudget(Exception):
@@ -104,7 +141,12 @@ class _OutOfBudget(Exception):
 
 class RelaxedKansas:
     """The looser game over one Kansas deal (see the module docstring), with the answers it
-    has found so far."""
+    has found so far.
+
+    Inside the search a position is plain numbers, so that a move copies nothing: the set and
+    the bottoms (a bit per card), the reserve's and the stock's lengths, the foundation heights
+    (four bits per suit), and per rank (four bits each) the count of the set's cards,
+    ``counts``, and of those not at a bottom, ``loose``."""
 
     def __init__(self, reserve: bytes, stock: bytes, waste: bytes, base: int) -> None:
         self.reserve = reserve
@@ -116,7 +158,9 @@ class RelaxedKansas:
         cards, the last dealt first."""
         self.decided: dict[Key, bool] = {}
         """Whether each position searched to the end wins."""
-        self.card_at = [[suit * 13 + (base + h) % 13 for h in range(13)] for suit in range(4)]
+        self.card_at = [[suit * 13 + (base + h) % 13 for h in range(14)] for suit in range(4)]
+        """Each suit's cards from the base rank up, and a fourteenth, its base card again, as
+        a full suit's next card (home already, so it never matches a card in play)."""
         self.height = [(_QUALITY[c] - base) % 13 for c in range(52)]
         self._left = 0
         self._deadline = 0.0
@@ -143,15 +187,15 @@ class RelaxedKansas:
         stock's lengths, and each suit's foundation height."""
         if time.monotonic() > deadline or cancelled():
             return self.known(tableau, bottoms, reserve_n, stock_n, found)
-        counts, bots = _rank_counts(tableau), _rank_counts(bottoms)
+        counts = _packed_counts(tableau)
+        loose = counts - _packed_counts(bottoms)
         self._left, self._deadline, self._cancelled = budget, deadline, cancelled
         # The search makes no reference cycles, and the collector would walk the whole table.
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return (
-                WON if self._wins(tableau, bottoms, reserve_n, stock_n, list(found), counts, bots) else LOST
-            )
+            won = self._wins(tableau, bottoms, reserve_n, stock_n, _heights(found), counts, loose)
+            return WON if won else LOST
         except _OutOfBudget:
             return UNKNOWN
         finally:
@@ -160,44 +204,39 @@ class RelaxedKansas:
 
     def known(self, tableau: int, bottoms: int, reserve_n: int, stock_n: int, found: tuple[int, ...]) -> int:
         """The verdict found so far (``UNKNOWN`` if none), without searching."""
-        heights = list(found)
-        tableau, bottoms, reserve_n = self._settle(
-            tableau, bottoms, reserve_n, stock_n, heights, _rank_counts(tableau), _rank_counts(bottoms)
-        )
-        won = self.decided.get(_key(tableau, bottoms, reserve_n, stock_n, heights))
+        counts = _packed_counts(tableau)
+        loose = counts - _packed_counts(bottoms)
+        key = self._settled(tableau, bottoms, reserve_n, stock_n, _heights(found), counts, loose)[0]
+        won = self.decided.get(key)
         return UNKNOWN if won is None else WON if won else LOST
 
     # ------------------------------------------------------------------ the search
 
-    def _waste_top(self, tableau: int, stock_n: int, found: list[int]) -> int:
+    def _waste_top(self, tableau: int, stock_n: int, heights: int) -> int:
         """The top card of the waste (-1: empty): the last dealt card found nowhere else."""
         height = self.height
         for c in self.dealt[stock_n:]:
-            if not tableau >> c & 1 and height[c] >= found[c // 13]:
+            if not tableau >> c & 1 and height[c] >= heights >> 4 * (c // 13) & 15:
                 return c
         return -1
 
-    def _settle(
-        self,
-        tableau: int,
-        bottoms: int,
-        reserve_n: int,
-        stock_n: int,
-        found: list[int],
-        counts: list[int],
-        bots: list[int],
-    ) -> tuple[int, int, int]:
-        """Safe cards sent home (``found``, ``counts`` and ``bots`` changed in place): the new
-        set, bottoms and reserve length."""
+    def _settled(
+        self, tableau: int, bottoms: int, reserve_n: int, stock_n: int, heights: int, counts: int, loose: int
+    ) -> tuple[Key, int, int, int, int, int, int]:
+        """The position with its safe cards sent home, and its key: the key, the set, the
+        bottoms, the reserve's length, the heights, ``counts`` and ``loose``."""
         again = True
         while again:
             again = False
-            low = min(found)
+            low = 13
             for suit in range(4):
-                h = found[suit]
-                if h in (0, 13) or low < h:
+                low = min(low, heights >> 4 * suit & 15)
+            for suit in range(4):
+                h = heights >> 4 * suit & 15
+                if h == 0 or h == 13 or low < h:
                     continue
                 card = self.card_at[suit][h]
+                one = _ONE[card]
                 if reserve_n and self.reserve[reserve_n - 1] == card:
                     reserve_n -= 1
                 elif tableau >> card & 1:
@@ -205,33 +244,28 @@ class RelaxedKansas:
                         if reserve_n:
                             continue
                         bottoms &= ~(1 << card)
-                        bots[_QUALITY[card]] -= 1
+                    else:
+                        loose -= one
                     tableau &= ~(1 << card)
-                    counts[_QUALITY[card]] -= 1
-                elif card != self._waste_top(tableau, stock_n, found):
+                    counts -= one
+                elif card != self._waste_top(tableau, stock_n, heights):
                     continue
-                found[suit] += 1
+                heights += 1 << 4 * suit
                 again = True
-        return tableau, bottoms, reserve_n
+        key = _key(tableau, bottoms, reserve_n, stock_n, heights)
+        return key, tableau, bottoms, reserve_n, heights, counts, loose
 
     def _wins(
-        self,
-        tableau: int,
-        bottoms: int,
-        reserve_n: int,
-        stock_n: int,
-        found: list[int],
-        counts: list[int],
-        bots: list[int],
+        self, tableau: int, bottoms: int, reserve_n: int, stock_n: int, heights: int, counts: int, loose: int
     ) -> bool:
-        """Whether the position wins (``found``, ``counts`` and ``bots`` are the caller's own
-        copies)."""
-        tableau, bottoms, reserve_n = self._settle(tableau, bottoms, reserve_n, stock_n, found, counts, bots)
-        key = _key(tableau, bottoms, reserve_n, stock_n, found)
+        """Whether the position wins."""
+        key, tableau, bottoms, reserve_n, heights, counts, loose = self._settled(
+            tableau, bottoms, reserve_n, stock_n, heights, counts, loose
+        )
         known = self.decided.get(key)
         if known is not None:
             return known
-        if found[0] + found[1] + found[2] + found[3] == 52:
+        if heights == _FULL:
             self.decided[key] = True
             return True
         self._left -= 1
@@ -239,146 +273,162 @@ class RelaxedKansas:
             self._left % _POLL == 0 and (time.monotonic() > self._deadline or self._cancelled())
         ):
             raise _OutOfBudget
-        won = self._moves(tableau, bottoms, reserve_n, stock_n, found, counts, bots)
+        won = self._moves(tableau, bottoms, reserve_n, stock_n, heights, counts, loose)
         self.decided[key] = won
         return won
 
-    def _refill(
-        self, tableau: int, bottoms: int, reserve_n: int, counts: list[int], bots: list[int]
-    ) -> tuple[int, int, int]:
-        """A pile just emptied: the reserve's top, if any, fills it (``counts`` and ``bots``
-        changed in place)."""
-        if reserve_n:
-            card = self.reserve[reserve_n - 1]
-            tableau |= 1 << card
-            bottoms |= 1 << card
-            counts[_QUALITY[card]] += 1
-            bots[_QUALITY[card]] += 1
-            reserve_n -= 1
-        return tableau, bottoms, reserve_n
-
     def _moves(
-        self,
-        tableau: int,
-        bottoms: int,
-        reserve_n: int,
-        stock_n: int,
-        found: list[int],
-        counts: list[int],
-        bots: list[int],
+        self, tableau: int, bottoms: int, reserve_n: int, stock_n: int, heights: int, counts: int, loose: int
     ) -> bool:
         """Whether some move the search tries wins: a card home (from the waste's or the
         reserve's top, or from the set), the waste's or the reserve's top into the set, a
         bottom onto another pile, or cards dealt and the last of them played."""
-        nexts = [self.card_at[s][h] if h < 13 else -1 for s, h in enumerate(found)]
-        # free[q]: a card of rank q may join on a card one rank higher with nothing on it.
-        free = [counts[(q + 1) % 13] > counts[q] - bots[q] for q in range(13)]
+        card_at = self.card_at
+        nexts = (
+            card_at[0][heights & 15],
+            card_at[1][heights >> 4 & 15],
+            card_at[2][heights >> 8 & 15],
+            card_at[3][heights >> 12],
+        )
+        # Bit 4q + 3 of free: a card of rank q may join on a card one rank higher with nothing
+        # on it, that is, the count of rank q + 1 is above the count of rank q not at a bottom.
+        # All ranks are compared at once, four bits each: the counts are at most 4, so each
+        # rank's high bit is clear and no borrow crosses ranks. (Inline: a call costs 5 %.)
+        above = counts >> 4 | (counts & 15) << 48
+        free = ((above | _HIGH_BITS) - (loose + _LOW_BITS)) & _HIGH_BITS
         piles = 0
-        movable: list[int] = []
+        movable = 0  # the bottoms that may go onto another pile
         rest = bottoms
         while rest:
             low = rest & -rest
             rest ^= low
             piles += 1
-            card = low.bit_length() - 1
-            if free[_QUALITY[card]]:
-                movable.append(card)
+            if free >> _FREE_BIT[low.bit_length() - 1] & 1:
+                movable |= low
         if piles < 2:
-            movable = []  # a pile cannot go onto itself
+            movable = 0  # a pile cannot go onto itself
         # A waste card may also go into an empty pile once the reserve is empty: one already
         # empty, or one a bottom leaves.
-        to_empty = not reserve_n and (piles < PILES or bool(movable))
+        to_empty = not reserve_n and (piles < PILES or movable != 0)
+        position = (tableau, bottoms, reserve_n, stock_n, heights, counts, loose)
 
-        def home(card: int, tableau: int, reserve_n: int, stock_n: int) -> bool:
-            in_set = tableau >> card & 1
-            q = _QUALITY[card]
-            if in_set and counts[(q - 1) % 13] - bots[(q - 1) % 13] > counts[q] - 1:
-                return False  # the cards one rank lower would not all have a card to lie on
-            f = list(found)
-            f[card // 13] += 1
-            c = list(counts)
-            b = list(bots)
-            bottom = bottoms
-            if in_set:
-                tableau &= ~(1 << card)
-                c[q] -= 1
-                if bottom >> card & 1:
-                    bottom &= ~(1 << card)
-                    b[q] -= 1
-                    tableau, bottom, reserve_n = self._refill(tableau, bottom, reserve_n, c, b)
-            return self._wins(tableau, bottom, reserve_n, stock_n, f, c, b)
-
-        def join(card: int, reserve_after: int, stock_after: int, from_reserve: bool) -> bool:
-            q = _QUALITY[card]
-            c = list(counts)
-            c[q] += 1
-            if free[q] and self._wins(
-                tableau | 1 << card, bottoms, reserve_after, stock_after, list(found), c, list(bots)
-            ):
-                return True
-            if from_reserve or not to_empty:
-                return False
-            b = list(bots)
-            b[q] += 1
-            if piles < PILES:
-                return self._wins(
-                    tableau | 1 << card, bottoms | 1 << card, reserve_after, stock_after, list(found), c, b
-                )
-            for moved in movable:
-                b2 = list(b)
-                b2[_QUALITY[moved]] -= 1
-                bottom = (bottoms & ~(1 << moved)) | 1 << card
-                if self._wins(
-                    tableau | 1 << card, bottom, reserve_after, stock_after, list(found), list(c), b2
-                ):
-                    return True
-            return False
-
-        waste_top = self._waste_top(tableau, stock_n, found)
+        waste_top = self._waste_top(tableau, stock_n, heights)
         reserve_top = self.reserve[reserve_n - 1] if reserve_n else -1
         if (
             waste_top >= 0
             and nexts[waste_top // 13] == waste_top
-            and home(waste_top, tableau, reserve_n, stock_n)
+            and self._home(waste_top, position, reserve_n, stock_n)
         ):
             return True
         if (
             reserve_top >= 0
             and nexts[reserve_top // 13] == reserve_top
-            and home(reserve_top, tableau, reserve_n - 1, stock_n)
+            and self._home(reserve_top, position, reserve_n - 1, stock_n)
         ):
             return True
         for card in nexts:
-            if card >= 0 and tableau >> card & 1 and home(card, tableau, reserve_n, stock_n):
+            if tableau >> card & 1 and self._home(card, position, reserve_n, stock_n):
                 return True
         if (
             waste_top >= 0
-            and (free[_QUALITY[waste_top]] or to_empty)
-            and join(waste_top, reserve_n, stock_n, False)
+            and (free >> _FREE_BIT[waste_top] & 1 or to_empty)
+            and self._join(waste_top, position, reserve_n, stock_n, free, to_empty, piles, movable)
         ):
             return True
         if (
             reserve_top >= 0
-            and free[_QUALITY[reserve_top]]
-            and join(reserve_top, reserve_n - 1, stock_n, True)
+            and free >> _FREE_BIT[reserve_top] & 1
+            and self._join(reserve_top, position, reserve_n - 1, stock_n, free, False, piles, movable)
         ):
             return True
         if reserve_n:
-            for moved in movable:
-                c = list(counts)
-                b = list(bots)
-                b[_QUALITY[moved]] -= 1
-                t, bottom, r = self._refill(tableau, bottoms & ~(1 << moved), reserve_n, c, b)
-                if self._wins(t, bottom, r, stock_n, list(found), c, b):
+            rest = movable
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                t, b, r, c = self._refill(tableau, bottoms & ~low, reserve_n, counts)
+                if self._wins(t, b, r, stock_n, heights, c, loose + _ONE[low.bit_length() - 1]):
                     return True
         stock = self.stock
         for i in range(stock_n - 1, -1, -1):
             card = stock[i]
-            if nexts[card // 13] == card and home(card, tableau, reserve_n, i):
+            if nexts[card // 13] == card and self._home(card, position, reserve_n, i):
                 return True
-            if (free[_QUALITY[card]] or to_empty) and join(card, reserve_n, i, False):
+            if (free >> _FREE_BIT[card] & 1 or to_empty) and self._join(
+                card, position, reserve_n, i, free, to_empty, piles, movable
+            ):
                 return True
         return False
+
+    def _home(
+        self, card: int, position: tuple[int, int, int, int, int, int, int], reserve_n: int, stock_n: int
+    ) -> bool:
+        """Whether sending ``card`` home from ``position`` wins (``reserve_n`` and ``stock_n``
+        as they are once it has left)."""
+        tableau, bottoms, _, _, heights, counts, loose = position
+        q = _QUALITY[card]
+        shift = _SHIFT[q]
+        if tableau >> card & 1:
+            if _at(loose, _BELOW[q]) > _at(counts, shift) - 1:
+                return False  # the cards one rank lower would not all have a card to lie on
+            tableau &= ~(1 << card)
+            counts -= 1 << shift
+            if bottoms >> card & 1:
+                tableau, bottoms, reserve_n, counts = self._refill(
+                    tableau, bottoms & ~(1 << card), reserve_n, counts
+                )
+            else:
+                loose -= 1 << shift
+        return self._wins(
+            tableau, bottoms, reserve_n, stock_n, heights + (1 << 4 * (card // 13)), counts, loose
+        )
+
+    def _join(
+        self,
+        card: int,
+        position: tuple[int, int, int, int, int, int, int],
+        reserve_n: int,
+        stock_n: int,
+        free: int,
+        to_empty: bool,
+        piles: int,
+        movable: int,
+    ) -> bool:
+        """Whether ``card`` joining the set wins: on a card one rank higher, or (``to_empty``)
+        at the bottom of an empty pile, or of one a bottom leaves (``reserve_n`` and
+        ``stock_n`` as they are once it has left)."""
+        tableau, bottoms, _, _, heights, counts, loose = position
+        one = _ONE[card]
+        tableau |= 1 << card
+        counts += one
+        if free >> _FREE_BIT[card] & 1 and self._wins(
+            tableau, bottoms, reserve_n, stock_n, heights, counts, loose + one
+        ):
+            return True
+        if not to_empty:
+            return False
+        if piles < PILES:
+            return self._wins(tableau, bottoms | 1 << card, reserve_n, stock_n, heights, counts, loose)
+        rest = movable
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            moved = _ONE[low.bit_length() - 1]
+            bottom = (bottoms & ~low) | 1 << card
+            if self._wins(tableau, bottom, reserve_n, stock_n, heights, counts, loose + moved):
+                return True
+        return False
+
+    def _refill(self, tableau: int, bottoms: int, reserve_n: int, counts: int) -> tuple[int, int, int, int]:
+        """A pile just emptied: the reserve's top, if any, fills it (the set, the bottoms, the
+        reserve's length and ``counts`` after)."""
+        if reserve_n:
+            card = self.reserve[reserve_n - 1]
+            tableau |= 1 << card
+            bottoms |= 1 << card
+            counts += _ONE[card]
+            reserve_n -= 1
+        return tableau, bottoms, reserve_n, counts
 
 
 class DeadEnds:

@@ -72,14 +72,24 @@ class Budget:
     positions: int = 3_000_000
 
     def for_game(self, key: str) -> Budget:
-        """This budget for the game ``key``, its positions scaled by ``POSITIONS_SCALE``."""
-        return Budget(self.seconds, self.positions * POSITIONS_SCALE.get(key, 1))
+        """This budget for the game ``key``, its positions scaled by ``POSITIONS_SCALE`` (but
+        never more than ``SCALED_POSITIONS_CAP``)."""
+        scale = POSITIONS_SCALE.get(key, 1)
+        if scale == 1:
+            return self
+        return Budget(self.seconds, min(self.positions * scale, max(self.positions, SCALED_POSITIONS_CAP)))
 
 
 POSITIONS_SCALE = {"kansas": 10}
 """Games whose solver stores far cheaper positions, and how many more of them a budget meant
 for the others allows: most of Kansas's are positions of its looser game (``kansas_relaxed``,
-a few microseconds and some 100 bytes each)."""
+about a microsecond and 90 bytes each). ``solitaire solve --budget S`` gives each game
+``Budget(S).for_game(key)``: at 10 s a Kansas search stops at the deadline, near 10 million
+positions and 1 GB, not at 3 million positions."""
+
+SCALED_POSITIONS_CAP = 20_000_000
+"""The most positions a scaled budget allows: some 1.8 GB of Kansas's, for a long
+``--budget``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from test_search import brute_force_winnable
 
 import game
 from game.solver.kansas import KansasSearch, LooserProof, kansas_turns, supported
-from game.solver.kansas_relaxed import LOST, UNKNOWN, WON, DeadEnds, RelaxedKansas, laid_out
+from game.solver.kansas_relaxed import LOST, UNKNOWN, WON, DeadEnds, RelaxedKansas, _key, laid_out
 
 ACE, TWO, THREE, FOUR, FIVE, SIX, EIGHT, NINE, TEN, JACK, QUEEN, KING = 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12
 """Rank indices (a card is ``suit * 13 + rank``)."""
@@ -134,6 +134,34 @@ def test_a_card_not_at_a_bottom_needs_a_card_one_rank_higher() -> None:
 def test_a_card_holds_at_most_one_card() -> None:
     assert not laid_out(counts_of(KING, QUEEN, QUEEN), counts_of(KING))
     assert laid_out(counts_of(KING, QUEEN, QUEEN), counts_of(KING, QUEEN))
+
+
+# ------------------------------------------------------- its positions as numbers
+
+
+positions = st.tuples(
+    st.integers(0, 2**52 - 1),
+    st.sets(st.integers(0, 51), max_size=3),
+    st.integers(0, 12),
+    st.integers(0, 36),
+    st.lists(st.integers(0, 13), min_size=4, max_size=4),
+)
+
+
+@given(positions)
+def test_a_key_keeps_every_part_of_its_position(position: tuple[int, set[int], int, int, list[int]]) -> None:
+    tableau, bottoms, reserve_n, stock_n, found = position
+    heights = sum(h << 4 * suit for suit, h in enumerate(found))
+    key = _key(tableau, sum(1 << c for c in bottoms), reserve_n, stock_n, heights)
+    # Read back: the set in the low 52 bits, then the bottoms' numbers plus one (six bits
+    # each), the reserve's length (4 bits), the stock's (6) and the heights (4 per suit).
+    rest = key >> 52
+    code, numbers = rest & (1 << 18) - 1, rest >> 18
+    read_bottoms = {(code >> 6 * i & 63) - 1 for i in range(3) if code >> 6 * i & 63}
+    read_found = [numbers >> 10 + 4 * suit & 15 for suit in range(4)]
+    assert key & (1 << 52) - 1 == tableau and read_bottoms == bottoms
+    assert (numbers & 15, numbers >> 4 & 63, read_found) == (reserve_n, stock_n, found)
+    assert numbers >> 26 == 0
 
 
 # ---------------------------------------------------------------- its search

@@ -150,6 +150,13 @@ def test_a_budget_allows_kansas_ten_times_the_positions() -> None:
     assert Budget(6.0, 150_000).for_game("seahaven") == Budget(6.0, 150_000)
 
 
+def test_a_scaled_budget_stops_at_twenty_million_positions() -> None:
+    # The command line's default of 3 million would be 30 million Kansas positions, some 2.7 GB.
+    assert Budget(60.0, 3_000_000).for_game("kansas") == Budget(60.0, 20_000_000)
+    assert Budget(60.0, 30_000_000).for_game("kansas") == Budget(60.0, 30_000_000)
+    assert Budget(60.0, 30_000_000).for_game("seahaven") == Budget(60.0, 30_000_000)
+
+
 def test_a_kansas_win_within_its_scaled_rating_budget_is_rated() -> None:
     assert rate("kansas", Solution(Verdict.WINNABLE, positions=1_000_000)) is Difficulty.HARD
     assert rate("kansas", Solution(Verdict.WINNABLE, positions=2_000_000)) is Difficulty.UNKNOWN
