@@ -64,8 +64,8 @@ from game.solver.compact import DepthFirst
 from game.variants.base import RawMove, Variant
 
 _SUIT: Final = SUIT
-"""Each card's suit, as constants of
-this compiled module (read without a look-up in its globals)."""
+"""Each card's suit, as constants of this compiled module (read without a look-up in its
+globals)."""
 
 
 Tab = tuple[bytes, ...]

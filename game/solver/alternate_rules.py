@@ -14,8 +14,8 @@ from game.variants.base import Build, Kind, Variant
 _IS_RED: Final = IS_RED
 _RANK: Final = RANK
 _SUIT: Final = SUIT
-"""Each card's colour, rank and suit, as constants of
-this compiled module (read without a look-up in its globals)."""
+"""Each card's colour, rank and suit, as constants of this compiled module (read without a
+look-up in its globals)."""
 
 
 DOWN: Final = 64

@@ -40,8 +40,8 @@ from game.variants.base import Build, Kind, RawMove, Variant
 
 _RANK: Final = RANK
 _SUIT: Final = SUIT
-"""Each card's rank and suit, as constants of
-this compiled module (read without a look-up in its globals)."""
+"""Each card's rank and suit, as constants of this compiled module (read without a look-up in
+its globals)."""
 
 
 # Each card's place in the tableau: the card it may be placed on (same suit, one rank up).
