@@ -20,7 +20,7 @@ import game
 from game.engine.game import Game
 from game.solver.advisor import Advisor, Outlook
 from game.solver.heuristic import best_move
-from game.solver.native import compiled
+from game.solver.native import describe
 from game.solver.worker import SolverWorker
 
 
@@ -67,7 +67,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=60)
     parser.add_argument("--variants", default=",".join(game.VARIANTS))
     args = parser.parse_args()
-    print(f"solver: {'compiled (mypyc)' if compiled() else 'plain Python'}")
+    print(f"solver: {describe()}")
     head = ("positions", "<=0.5 s", "median", "p95", "unknown")
     print(f"{'game':<12} " + " ".join(f"{h:>9}" for h in head) + f" {'opening med':>12}")
     for key in args.variants.split(","):

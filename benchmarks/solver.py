@@ -29,7 +29,7 @@ import sys
 import time
 
 import game
-from game.solver.native import compiled
+from game.solver.native import describe
 
 FCS_PRESET = {"bakers-game": "ko_bakers_game", "seahaven": "seahaven"}
 
@@ -102,7 +102,7 @@ def main() -> None:
         print(f"deals {args.only}, budget {args.budget} s per deal, {args.jobs} at once")
     else:
         print(f"deals {deals[0]}..{deals[-1]}, budget {args.budget} s per deal, {args.jobs} at once")
-    print(f"solver: {'compiled (mypyc)' if compiled() else 'plain Python'}")
+    print(f"solver: {describe()}")
     header = "variant       solved   unwinnable  unknown   median s   p95 s   peak MiB"
     print(header)
     for key in args.variants.split(","):

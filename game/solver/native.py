@@ -1,6 +1,7 @@
 """Which solver modules run compiled: the searches' hot modules are compiled to C by mypyc when
 the game is installed (``setup.py``), which makes them about twice as fast; without a C
-compiler they run as the plain Python they are written in. Both behave the same.
+compiler they run as the plain Python they are written in. Both behave the same. A few modules
+are written in C (``C_MODULES``), each the twin of a plain-Python class that is used without it.
 
 A compiled module lies beside its source (an editable install builds in place) and Python would
 load it first, so an edited source would be ignored until the next install. To keep an edit
@@ -34,6 +35,10 @@ COMPILED = (
 )
 """The modules of ``game.solver`` that ``setup.py`` compiles, as one group."""
 
+C_MODULES = ("_loose",)
+"""The modules of ``game.solver`` written in C (``setup.py`` builds each from ``<name>.c``);
+each has a plain-Python equivalent that is used when it is not built, stale, or not wanted."""
+
 GROUP = "solitaire_solver"
 """The compiled group's name: its shared runtime is the top-level module ``GROUP + "__mypyc"``."""
 
@@ -55,11 +60,11 @@ def compiled_file(name: str, folder: Path = HERE) -> Path | None:
     return None
 
 
-def stale(names: Sequence[str] = COMPILED, folder: Path = HERE) -> bool:
-    """Whether some compiled module in ``folder`` is older than its source (a frozen app has
-    no sources, so it is never stale)."""
+def stale(names: Sequence[str] = COMPILED, folder: Path = HERE, suffix: str = ".py") -> bool:
+    """Whether some compiled module in ``folder`` is older than its source, ``<name><suffix>``
+    (a frozen app has no sources, so it is never stale)."""
     for name in names:
-        binary, source = compiled_file(name, folder), folder / f"{name}.py"
+        binary, source = compiled_file(name, folder), folder / f"{name}{suffix}"
         if binary and source.exists() and source.stat().st_mtime > binary.stat().st_mtime + SLACK:
             return True
     return False
@@ -88,6 +93,26 @@ def use_source_if_needed() -> None:
     """Load the group from source from now on when it is asked for or the build is stale."""
     if (pure_wanted() or stale()) and not any(isinstance(f, SourceFirst) for f in sys.meta_path):
         sys.meta_path.insert(0, SourceFirst())
+
+
+def c_wanted(name: str) -> bool:
+    """Whether the C module ``game.solver.<name>`` (of ``C_MODULES``) may be used: not when the
+    plain modules are asked for, nor when its build is older than its source."""
+    return not pure_wanted() and not stale([name], suffix=".c")
+
+
+def c_built(name: str) -> bool:
+    """Whether the C module ``game.solver.<name>`` is built and may be used (``c_wanted``)."""
+    if not c_wanted(name):
+        return False
+    return importlib.util.find_spec(f"{__package__}.{name}") is not None
+
+
+def describe() -> str:
+    """How the solver runs here, for the benchmarks to print beside their figures."""
+    searches = "compiled (mypyc)" if compiled() else "plain Python"
+    in_c = [name for name in C_MODULES if c_built(name)]
+    return f"{searches}; written in C: {', '.join(in_c) if in_c else 'none built'}"
 
 
 def compiled() -> bool:

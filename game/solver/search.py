@@ -46,6 +46,7 @@ from game.solver.cells import supported as cells_supported
 from game.solver.compact import Turns, as_played
 from game.solver.kansas import kansas_turns
 from game.solver.kansas import supported as kansas_supported
+from game.solver.kansas_relaxed import in_c as looser_in_c
 from game.variants.base import Build, Kind, RawMove, Variant
 
 Key = tuple[object, ...]
@@ -73,23 +74,31 @@ class Budget:
 
     def for_game(self, key: str) -> Budget:
         """This budget for the game ``key``, its positions scaled by ``POSITIONS_SCALE`` (but
-        never more than ``SCALED_POSITIONS_CAP``)."""
+        never more than ``scaled_cap()``)."""
         scale = POSITIONS_SCALE.get(key, 1)
         if scale == 1:
             return self
-        return Budget(self.seconds, min(self.positions * scale, max(self.positions, SCALED_POSITIONS_CAP)))
+        return Budget(self.seconds, min(self.positions * scale, max(self.positions, scaled_cap())))
 
 
 POSITIONS_SCALE = {"kansas": 10}
 """Games whose solver stores far cheaper positions, and how many more of them a budget meant
-for the others allows: most of Kansas's are positions of its looser game (``kansas_relaxed``,
-about a microsecond and 90 bytes each). ``solitaire solve --budget S`` gives each game
-``Budget(S).for_game(key)``: at 10 s a Kansas search stops at the deadline, at some 8 million
-positions and 800 MB (deals 4 and 19), not at 3 million positions."""
+for the others allows: most of Kansas's are positions of its looser game (``kansas_relaxed``:
+in C some 0.2–0.4 µs and 16–32 bytes each, in compiled Python about 1 µs and 90 bytes).
+``solitaire solve --budget S`` gives each game ``Budget(S).for_game(key)``."""
 
-SCALED_POSITIONS_CAP = 20_000_000
-"""The most positions a scaled budget allows: some 1.8 GB of Kansas's, for a long
-``--budget``."""
+SCALED_POSITIONS_CAP = 27_000_000
+"""The most positions a scaled budget allows when Kansas's looser game runs in C: its table
+of 32 M slots (512 MB) holds up to 27.2 M answers before it would double, so a 10 s search
+peaks at some 830 MB (512 MB, the 256 MB table it grew from, the real searches)."""
+
+PLAIN_POSITIONS_CAP = 20_000_000
+"""The same cap when the looser game runs as Python: some 1.8 GB of its positions."""
+
+
+def scaled_cap() -> int:
+    """The cap of a scaled budget here (``SCALED_POSITIONS_CAP`` or ``PLAIN_POSITIONS_CAP``)."""
+    return SCALED_POSITIONS_CAP if looser_in_c() else PLAIN_POSITIONS_CAP
 
 
 @dataclass(frozen=True, slots=True)

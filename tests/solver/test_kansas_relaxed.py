@@ -5,14 +5,17 @@ game (a loss there must be a real loss)."""
 from __future__ import annotations
 
 import random
+import time
 from functools import cache
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_kansas_search import KANSAS, card_text, kansas_endgame
 from test_search import brute_force_winnable
 
 import game
+from game.solver import native
 from game.solver.kansas import KansasSearch, LooserProof, kansas_turns, supported
 from game.solver.kansas_relaxed import LOST, UNKNOWN, WON, DeadEnds, RelaxedKansas, _key, laid_out
 
@@ -32,7 +35,10 @@ def counts_of(*ranks: int) -> list[int]:
 
 
 def relaxed_position(text: str) -> Loose:
-    g = game.from_text(text)
+    return loose_of(game.from_text(text))
+
+
+def loose_of(g: game.Game) -> Loose:
     search = KansasSearch(KANSAS, 10, 0.0, lambda: False)
     node, _ = search.start(g.state)
     assert search.relaxed is not None
@@ -309,3 +315,67 @@ def test_the_real_search_follows_the_looser_game_to_a_win() -> None:
     solver = kansas_turns(KANSAS, 3_000_000, float("inf"), lambda: False)
     line = solver.run(game.new_game("kansas", deal=1625).state)
     assert line is not None and len(solver.seen) < 200_000
+
+
+# -------------------------------------------------------------------- the search in C
+
+
+def twins(text: str | int) -> tuple[RelaxedKansas, RelaxedKansas, tuple[int, int, int, int, tuple[int, ...]]]:
+    """The looser game of a position (its text, or a deal's number) searched in C and in plain
+    code, and the position."""
+    g = game.new_game("kansas", deal=text) if isinstance(text, int) else game.from_text(text)
+    relaxed, *position = loose_of(g)
+    if not relaxed.in_c:
+        if native.pure_wanted():
+            pytest.skip("the plain modules are asked for here")
+        pytest.fail("the looser game's C module is not built (setup.py builds it)")
+    plain = RelaxedKansas(relaxed.reserve, relaxed.stock, relaxed.waste, relaxed.base, in_c=False)
+    cards, bottoms, reserve_n, stock_n, found = position
+    return relaxed, plain, (cards, bottoms, reserve_n, stock_n, found)
+
+
+@pytest.mark.parametrize(("deal", "budget"), [(6, 10**6), (8, 10**6), (12, 10**6), (1, 30_000), (3, 30_000)])
+def test_the_search_in_c_stores_the_positions_of_the_plain_one(deal: int, budget: int) -> None:
+    in_c, plain, position = twins(deal)
+    assert in_c.verdict(*position, budget) == plain.verdict(*position, budget)
+    assert len(in_c) == len(plain) > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_the_search_in_c_answers_endgames_as_the_plain_one(seed: int) -> None:
+    text = hard_endgame(seed)
+    assume(supported(KANSAS, game.from_text(text).state))
+    in_c, plain, position = twins(text)
+    assert in_c.verdict(*position, 10**6) == plain.verdict(*position, 10**6)
+    assert in_c.known(*position) == plain.known(*position) != UNKNOWN
+    assert len(in_c) == len(plain)
+
+
+def test_the_search_in_c_goes_on_where_its_last_question_stopped() -> None:
+    in_c, plain, position = twins(7)
+    while (verdict := in_c.verdict(*position, 40_000)) == UNKNOWN:
+        assert in_c.known(*position) == UNKNOWN
+    assert verdict == plain.verdict(*position, 10**7) == LOST
+    assert len(in_c) == len(plain)
+
+
+def test_the_search_in_c_stops_at_its_deadline_or_when_cancelled() -> None:
+    in_c, _, position = twins(1)
+    assert in_c.verdict(*position, 10**7, time.monotonic() - 1) == UNKNOWN
+    assert len(in_c) == 0
+    calls = []
+
+    def cancelled() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    assert in_c.verdict(*position, 10**7, float("inf"), cancelled) == UNKNOWN
+    assert 0 < len(in_c) < 10**6
+
+
+def test_the_search_in_c_refuses_a_position_beyond_its_root() -> None:
+    in_c, _, (cards, bottoms, *_) = twins(1)
+    assert in_c.table is not None
+    with pytest.raises(ValueError, match="beyond"):
+        in_c.table.known(cards, bottoms, 40, 0, 0)

@@ -44,6 +44,20 @@ def test_sources_without_a_build_are_not_stale(tmp_path: Path) -> None:
     assert not native.stale(["kansas"], tmp_path)
 
 
+def test_a_c_source_edited_after_its_build_makes_it_stale(tmp_path: Path) -> None:
+    for name, stamp in (("_loose.c", 1_000_100), (f"_loose{SUFFIX}", 1_000_000)):
+        (tmp_path / name).write_text("")
+        os.utime(tmp_path / name, (stamp, stamp))
+    assert native.stale(["_loose"], tmp_path, suffix=".c")
+    assert not native.stale(["_loose"], tmp_path)  # no _loose.py: only its C source counts
+
+
+def test_a_c_module_is_not_used_when_the_plain_modules_are_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(native.PURE_ENV, "1")
+    assert not native.c_built("_loose")
+    assert native.describe().endswith("; written in C: none built")
+
+
 def test_source_first_finds_only_the_compiled_group_in_its_sources() -> None:
     finder = native.SourceFirst()
     spec = finder.find_spec("game.solver.kansas", None)
