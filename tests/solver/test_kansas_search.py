@@ -16,6 +16,7 @@ import game
 from game.engine.cards import RANK_LETTERS, SUIT_LETTERS
 from game.engine.state import State
 from game.solver.kansas import NONE, KansasSearch, kansas_turns, supported
+from game.solver.kansas_relaxed import RelaxedKansas
 from game.solver.search import PLAIN_SHARE, TURN, Budget, Verdict, _portfolio, _Search, solve
 
 KANSAS = game.VARIANTS["kansas"].instance()
@@ -205,6 +206,20 @@ def test_both_searches_and_their_looser_game_count_their_positions() -> None:
 def test_winning_line_of_a_deal_replays_to_a_win(deal: int) -> None:
     g = game.new_game("kansas", deal=deal)
     assert_solver_wins(g)
+
+
+@pytest.mark.parametrize("deal", [84, 392, 661, 677])
+def test_dead_end_tests_higher_in_the_stock_lead_to_wins_missed_without_them(deal: int) -> None:
+    # Undecided at 10 s when only positions with 10 stock cards or fewer were tested, with
+    # 20,000 positions each; each is won within 2 million positions now (in C, under 0.5 s).
+    if not RelaxedKansas(b"", b"", b"", 0).in_c:
+        pytest.skip("the looser game runs as Python here: millions of its positions are slow")
+    result = solve(game.new_game("kansas", deal=deal), Budget(seconds=600, positions=2_000_000))
+    assert result.verdict is Verdict.WINNABLE
+    g = game.new_game("kansas", deal=deal)
+    for move in result.moves:
+        g.play(move)
+    assert g.is_won()
 
 
 def test_a_positions_budget_gives_the_same_answer_every_run() -> None:
