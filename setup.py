@@ -1,6 +1,6 @@
 """The build step beyond ``pyproject.toml``: the solver's search modules compiled to C with mypyc
 (``game.solver.native`` lists them), about twice as fast as plain Python, and its modules written
-in C (the looser Kansas, some ten times as fast as compiled Python).
+in C (the looser Kansas, 4-7 times as fast as compiled Python).
 
 The extensions are optional: without a C compiler, or with ``SOLITAIRE_PURE_PYTHON=1``, the
 install still succeeds and the same modules run as plain Python.

@@ -69,9 +69,8 @@ Pruning that provably keeps every win (and so keeps proofs of unwinnability exha
   each other card on some card one rank higher): the real game can do no more. A position
   is looked up in the looser game's answers when it is met, and searched there (with a
   budget) when it is about to be expanded with ``DEAD_END_STOCK`` cards or fewer in the
-  stock. The looser game
-  forgets little more than which card lies on which, so its answers also lead the search: a
-  position it wins is tried first.
+  stock. The looser game forgets little more than which card lies on which, so its answers
+  also lead the search: a position it wins is tried first.
 
 The search is depth-first, most promising child first; every position is expanded at most
 once, so a search that ends without a win has seen every position the pruning keeps: a proof

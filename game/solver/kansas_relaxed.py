@@ -145,7 +145,10 @@ class _OutOfBudget(Exception):
 
 
 class _Table(Protocol):
-    """The looser game searched in C (``game.solver._loose``)."""
+    """The looser game searched in C (``game.solver._loose.Table(reserve, stock, waste,
+    base)``): ``verdict`` answers 1 (won), 0 (lost) or -1 (unknown: budget, deadline,
+    cancelled or out of memory), ``known`` the answer found so far, and its length is the
+    positions decided."""
 
     def verdict(
         self,
@@ -176,7 +179,8 @@ def c_table(reserve: bytes, stock: bytes, waste: bytes, base: int) -> _Table | N
         return None
     from game.solver._loose import Table
 
-    return Table(reserve, stock, waste, base)
+    table: _Table = Table(reserve, stock, waste, base)
+    return table
 
 
 class RelaxedKansas:
@@ -189,7 +193,7 @@ class RelaxedKansas:
     ``counts``, and of those not at a bottom, ``loose``.
 
     The same search is written in C (``game.solver._loose``, built by ``setup.py``), position for
-    position, and is used when it is built (``in_c``): some ten times as fast, with an answer
+    position, and is used when it is built (``in_c``): 4–7 times as fast, with an answer
     in 16 bytes instead of some 86."""
 
     def __init__(self, reserve: bytes, stock: bytes, waste: bytes, base: int, *, in_c: bool = True) -> None:
