@@ -577,11 +577,14 @@ static PyObject *Table_verdict(Table *t, PyObject *args) {
     t->left = budget;
     t->deadline = deadline;
     t->cancelled = cancelled;
-    int stop = stopped(t);
-    if (stop) return stop < 0 ? NULL : PyLong_FromLong(known_of(t, p));
-    settle(t, &p);
-    int won = wins(t, &p, key_rest(&p));
-    t->cancelled = NULL;
+    int stop = stopped(t), won;
+    if (stop) {
+        won = stop < 0 ? FAILED : (int)known_of(t, p);
+    } else {
+        settle(t, &p);
+        won = wins(t, &p, key_rest(&p));
+    }
+    t->cancelled = NULL; /* borrowed for this call only */
     t->kids_len = 0;
     if (won == FAILED) return NULL;
     return PyLong_FromLong(won);
