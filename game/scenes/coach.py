@@ -50,6 +50,8 @@ _OUTLOOK_TEXT = {
     Outlook.UNWINNABLE: "no",
     Outlook.UNKNOWN: "unknown",
 }
+DEEPENING_TEXT = "checking deeper…"
+"""The indicator while a position the quick check left unknown is searched again."""
 
 
 @dataclass
@@ -120,7 +122,10 @@ class Coach:
         """The indicator's entry for the status line, when it is on."""
         if not self.indicator or self.search is not None:
             return None
-        return "Winnable", _OUTLOOK_TEXT[self._view()[0]]
+        outlook = self._view()[0]
+        if outlook is Outlook.UNKNOWN and self.advisor.deepening(self.table.g):
+            return "Winnable", DEEPENING_TEXT
+        return "Winnable", _OUTLOOK_TEXT[outlook]
 
     def can_rewind(self) -> bool:
         """Whether the indicator says the deal can no longer be won but once could (the toolbar

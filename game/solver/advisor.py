@@ -12,6 +12,12 @@ the rules allow, which makes most questions instant:
   from "yes" to "no", once. That is what rewind looks for, and when the game in play is
   lost the advisor checks the positions before it, newest first, to find that turn.
 
+Every position is checked in two stages. The quick check (``CHECK_BUDGET``) answers within
+half a second, so the indicator keeps pace with play; when it ends "unknown" and the player
+lingers, the same position is searched again with ``DEEP_CHECK_BUDGET`` (the budget that
+decides most deals), and a verdict found then replaces the "unknown". A newer position cuts
+the deeper search short, as it does any check.
+
 The opening position of a deal is checked with ``RATING_BUDGET`` and that search is never
 cut short by newer positions: it rates the deal (``game.solver.rating``).
 """
@@ -33,9 +39,17 @@ from game.solver.search import Budget, Solution, Verdict
 if TYPE_CHECKING:
     from game.solver.worker import Answer
 
-CHECK_BUDGET = Budget(seconds=3.0, positions=300_000)
-"""The search behind the winnable indicator, for every position after the opening (as
-``CHECK_BUDGET.for_game(key)``)."""
+CHECK_BUDGET = Budget(seconds=0.4, positions=100_000)
+"""The quick check behind the winnable indicator, for every position after the opening (as
+``CHECK_BUDGET.for_game(key)``). Kansas's million positions take about 0.3 s here; Lady
+Jane's and Aunt Mary's hardest positions stop at the time limit (``benchmarks/advisor.py``)."""
+
+DEEP_CHECK_BUDGET = Budget(seconds=10.0, positions=1_300_000)
+"""The second search of a position the quick check left unknown, while nothing newer is
+asked (as ``DEEP_CHECK_BUDGET.for_game(key)``): the time of ``benchmarks/solver.py``'s
+per-deal budget, with positions kept to what its worker can hold without strain: Kansas's
+13 M (its looser game then fits the table of 16 M slots) peak at about 420 MB and take some
+4-5 s here; Lady Jane and Aunt Mary reach the time limit first, at about 110 and 70 MB."""
 
 MAX_REQUESTS = 8
 """Superseded requests kept in case their answers were already on the way."""
@@ -79,6 +93,8 @@ class _Request:
     text: str
     rating: tuple[str, int] | None
     """(variant, deal) when this check rates a deal."""
+    deep: bool = False
+    """Whether this is the deeper search of a position the quick check left unknown."""
 
 
 class Advisor:
@@ -89,10 +105,15 @@ class Advisor:
         worker: Callable[[], Worker] | None = None,
         *,
         check_budget: Budget = CHECK_BUDGET,
+        deep_budget: Budget | None = DEEP_CHECK_BUDGET,
     ) -> None:
         self._make_worker = worker or _solver_worker
         self._worker: Worker | None = None
         self.check_budget = check_budget
+        self.deep_budget = deep_budget
+        """The second search of positions left unknown (``None``: no second search)."""
+        self._deepened: set[State] = set()
+        """Positions whose deeper search has answered."""
         self._verdicts: dict[State, Verdict] = {}
         self._lines: dict[State, tuple[_Line, int]] = {}
         self._active: tuple[int, _Request] | None = None
@@ -150,12 +171,19 @@ class Advisor:
         return line.moves[index:]
 
     def rating(self, g: Game) -> Difficulty | None:
-        """The difficulty of ``g``'s deal, once its opening position has been searched."""
+        """The difficulty of ``g``'s deal, once its opening position has been searched.
+
+        A deal its rating search left unknown is "unwinnable" once a deeper search proves it,
+        and "hard" once one wins it: it needs more positions than the rating budget, which
+        is more than "medium" allows."""
         if g.deal is None:
             return None
         rated = self._ratings.get((g.key, g.deal))
-        if rated is None and self._verdicts.get(g.initial_state) is Verdict.UNWINNABLE:
+        opening = self._verdicts.get(g.initial_state)
+        if rated in (None, Difficulty.UNKNOWN) and opening is Verdict.UNWINNABLE:
             return Difficulty.UNWINNABLE
+        if rated is Difficulty.UNKNOWN and opening is Verdict.WINNABLE:
+            return Difficulty.HARD
         return rated
 
     def rewind_steps(self, g: Game) -> int | None:
@@ -163,6 +191,11 @@ class Advisor:
         path = g.positions
         last = self._last_winnable(path)
         return None if last is None else len(path) - 1 - last
+
+    def deepening(self, g: Game) -> bool:
+        """Whether ``g``'s position, unknown after its quick check, is being searched deeper."""
+        active = self._active[1] if self._active is not None else None
+        return active is not None and active.deep and active.state == g.state
 
     def busy(self) -> bool:
         """Whether a search is under way (the table then polls for its answer)."""
@@ -217,6 +250,8 @@ class Advisor:
             moves = tuple(Move.parse(m) for m in answer.moves)
         except GameError:
             return
+        if request.deep:
+            self._deepened.add(request.state)
         self._record(request.state, answer.verdict, moves, g)
         if request.rating is not None:
             solution = Solution(answer.verdict, moves, answer.positions, answer.seconds)
@@ -227,6 +262,7 @@ class Advisor:
         if len(self._verdicts) > MAX_KNOWN:
             self._verdicts.clear()
             self._lines.clear()
+            self._deepened.clear()
         if verdict is Verdict.WINNABLE:
             line = _replay(g, moves)
             if line is None:
@@ -234,7 +270,8 @@ class Advisor:
             for i, st in enumerate(line.states[:-1]):
                 self._lines[st] = (line, i)
                 self._verdicts[st] = Verdict.WINNABLE
-        self._verdicts.setdefault(state, verdict)
+        if self._verdicts.get(state) in (None, Verdict.UNKNOWN):
+            self._verdicts[state] = verdict
 
     # ------------------------------------------------------------ what next
 
@@ -252,21 +289,27 @@ class Advisor:
                 return i
         return None
 
-    def _next_position(self, g: Game, force: bool) -> tuple[State, Game] | None:
-        """The position to search next: the current one, else one before a loss."""
-        if self._verdict_on_path(g) is None and (self._checking or force):
-            return g.state, g
-        if not self._checking or self._verdict_on_path(g) is not Verdict.UNWINNABLE:
+    def _next_position(self, g: Game, force: bool) -> tuple[State, Game, bool] | None:
+        """The position to search next and whether deeper: the current one, else one before
+        a loss."""
+        verdict = self._verdict_on_path(g)
+        if (self._checking or force) and (verdict is None or self._deepen(g.state, verdict)):
+            return g.state, g, verdict is not None
+        if not self._checking or verdict is not Verdict.UNWINNABLE:
             return None
         path = g.positions
         last = self._last_winnable(path)
         for i in range(len(path) - 2, -1 if last is None else last, -1):
-            verdict = self._verdicts.get(path[i])
-            if verdict is Verdict.UNKNOWN:
+            known = self._verdicts.get(path[i])
+            if known is Verdict.UNKNOWN and not self._deepen(path[i], known):
                 return None  # the search gave up here: the turn cannot be placed exactly
-            if verdict is None:
-                return path[i], Game(g.variant, path[i], g.deal)
+            if known is None or known is Verdict.UNKNOWN:
+                return path[i], Game(g.variant, path[i], g.deal), known is not None
         return None
+
+    def _deepen(self, state: State, verdict: Verdict) -> bool:
+        """Whether ``state``, of ``verdict``, is still to be searched deeper."""
+        return verdict is Verdict.UNKNOWN and self.deep_budget is not None and state not in self._deepened
 
     def _schedule(self, force: bool = False) -> None:
         g = self._game
@@ -276,14 +319,20 @@ class Advisor:
         if active is not None and active.rating is not None:
             return  # a deal's rating search is never cut short
         nxt = self._next_position(g, force)
-        if nxt is None or (active is not None and active.state == nxt[0]):
+        if nxt is None or (active is not None and (active.state, active.deep) == (nxt[0], nxt[2])):
             return
-        state, position = nxt
-        opening = state == g.initial_state
-        self._submit(state, position, (g.key, g.deal) if opening and g.deal is not None else None)
+        state, position, deep = nxt
+        opening = state == g.initial_state and not deep
+        self._submit(state, position, (g.key, g.deal) if opening and g.deal is not None else None, deep)
 
-    def _submit(self, state: State, position: Game, rating: tuple[str, int] | None) -> None:
-        budget = (RATING_BUDGET if rating is not None else self.check_budget).for_game(position.key)
+    def _submit(
+        self, state: State, position: Game, rating: tuple[str, int] | None, deep: bool = False
+    ) -> None:
+        if deep and self.deep_budget is not None:
+            budget = self.deep_budget
+        else:
+            budget = RATING_BUDGET if rating is not None else self.check_budget
+        budget = budget.for_game(position.key)
         worker = self._ensure_worker()
         if worker is None:
             return
@@ -292,7 +341,7 @@ class Advisor:
             for old in sorted(self._superseded)[:-MAX_REQUESTS]:
                 del self._superseded[old]
         request = worker.submit(position, budget)
-        self._active = (request, _Request(state, position.text(), rating))
+        self._active = (request, _Request(state, position.text(), rating, deep))
         self.version += 1
 
     def _ensure_worker(self) -> Worker | None:

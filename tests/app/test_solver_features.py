@@ -14,7 +14,9 @@ from game.app import App
 from game.controls.intents import Intent
 from game.engine.moves import Move
 from game.scenes.table import TableScene
+from game.solver import advisor as advisor_module
 from game.solver.advisor import Outlook
+from game.solver.search import Budget
 from tests.app.conftest import FakeClock, post_key, settle
 
 # Baker's Game deal 3 is winnable; these four moves fill the cells and lose it on the fourth.
@@ -75,6 +77,24 @@ def test_the_indicator_says_a_lost_deal_is_lost(
     app = make_app(variant="bakers-game", deal=1)
     answered(app, clock)
     assert status(app)["Winnable"] == "no"
+
+
+def test_the_indicator_says_checking_deeper_while_an_unknown_position_is_searched_again(
+    make_app: Callable[..., App], clock: FakeClock, solving: InlineWorker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor_module, "RATING_BUDGET", Budget(seconds=5.0, positions=1))
+    app = make_app(variant="seahaven", deal=2)
+    for _ in range(50):
+        clock.t += 0.02
+        app.step()
+        if app.advisor.deepening(table(app).g):
+            break
+    solving.hold = True
+    app.step()
+    assert status(app)["Winnable"] == "checking deeper…"
+    solving.hold = False
+    answered(app, clock)
+    assert status(app)["Winnable"] == "yes"
 
 
 def test_the_indicator_can_be_turned_off(

@@ -10,7 +10,8 @@ from solver_stand_in import InlineWorker
 import game
 from game.engine.game import Game
 from game.engine.moves import Move
-from game.solver.advisor import Advisor, Outlook
+from game.solver import advisor as advisor_module
+from game.solver.advisor import DEEP_CHECK_BUDGET, Advisor, Outlook
 from game.solver.rating import Difficulty
 from game.solver.search import Budget, Verdict
 from game.solver.worker import SolverWorker
@@ -108,6 +109,116 @@ def test_rewind_finds_the_last_winnable_position_by_checking_back(
         advisor.poll()
     assert advisor.outlook(g) is Outlook.UNWINNABLE
     assert advisor.rewind_steps(g) == 1
+
+
+QUICK = Budget(seconds=5.0, positions=1)
+"""A quick check that can decide nothing."""
+
+
+def after_a_move() -> Game:
+    """Baker's Game deal 3 after one move that keeps it winnable (not the opening, which is
+    searched with the rating budget)."""
+    g = opening()
+    act(g, LOSING[0])
+    return g
+
+
+def test_a_position_left_unknown_is_searched_again_deeper(worker: InlineWorker) -> None:
+    advisor = Advisor(lambda: worker, check_budget=QUICK)
+    g = after_a_move()
+    advisor.follow(g)
+    advisor.poll()
+    assert advisor.outlook(g) is Outlook.UNKNOWN
+    assert advisor.deepening(g)
+    assert [(text, budget) for _, text, budget in worker.requests] == [
+        (g.text(), QUICK),
+        (g.text(), DEEP_CHECK_BUDGET),
+    ]
+
+
+def test_the_deeper_search_replaces_unknown_with_its_verdict(worker: InlineWorker) -> None:
+    advisor = Advisor(lambda: worker, check_budget=QUICK)
+    g = after_a_move()
+    advisor.follow(g)
+    advisor.poll()
+    advisor.poll()
+    assert advisor.outlook(g) is Outlook.WINNABLE
+    assert not advisor.deepening(g)
+    assert not advisor.busy()
+
+
+def test_a_newer_position_cuts_the_deeper_search_short(worker: InlineWorker) -> None:
+    advisor = Advisor(lambda: worker, check_budget=QUICK)
+    g = after_a_move()
+    advisor.follow(g)
+    advisor.poll()
+    worker.hold = True
+    act(g, LOSING[1])
+    advisor.follow(g)
+    assert advisor.outlook(g) is Outlook.CHECKING
+    assert not advisor.deepening(g)
+    assert worker.requests[-1][1:] == (g.text(), QUICK)
+
+
+def test_a_position_searched_deeper_is_not_searched_again(worker: InlineWorker) -> None:
+    advisor = Advisor(lambda: worker, check_budget=QUICK, deep_budget=QUICK)
+    g = after_a_move()
+    advisor.follow(g)
+    advisor.poll()
+    advisor.poll()
+    assert advisor.outlook(g) is Outlook.UNKNOWN
+    advisor.follow(g)
+    assert not advisor.busy()
+    assert len(worker.requests) == 2
+
+
+def test_without_a_deeper_budget_an_unknown_position_is_searched_once(worker: InlineWorker) -> None:
+    advisor = Advisor(lambda: worker, check_budget=QUICK, deep_budget=None)
+    g = after_a_move()
+    advisor.follow(g)
+    advisor.poll()
+    assert advisor.outlook(g) is Outlook.UNKNOWN
+    assert not advisor.busy()
+    assert len(worker.requests) == 1
+
+
+def test_rewind_searches_deeper_a_position_the_quick_check_left_unknown(worker: InlineWorker) -> None:
+    advisor = Advisor(lambda: worker, check_budget=QUICK)
+    g = opening()
+    for move in LOSING:
+        act(g, move)
+        advisor.follow(g)
+        for _ in range(10):
+            advisor.poll()
+    assert advisor.outlook(g) is Outlook.UNWINNABLE
+    assert advisor.rewind_steps(g) == 1
+
+
+def test_a_deal_left_unknown_by_its_rating_and_won_deeper_is_rated_hard(
+    worker: InlineWorker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor_module, "RATING_BUDGET", QUICK)
+    advisor = Advisor(lambda: worker)
+    g = opening()
+    advisor.follow(g)
+    advisor.poll()
+    assert advisor.rating(g) is Difficulty.UNKNOWN
+    advisor.poll()
+    assert advisor.outlook(g) is Outlook.WINNABLE
+    assert advisor.rating(g) is Difficulty.HARD
+
+
+def test_a_deal_left_unknown_by_its_rating_and_proved_lost_deeper_is_rated_unwinnable(
+    worker: InlineWorker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(advisor_module, "RATING_BUDGET", QUICK)
+    advisor = Advisor(lambda: worker)
+    g = opening("bakers-game", 1)  # proved unwinnable from the deal
+    advisor.follow(g)
+    advisor.poll()
+    assert advisor.rating(g) is Difficulty.UNKNOWN
+    advisor.poll()
+    assert advisor.rating(g) is Difficulty.UNWINNABLE
 
 
 def test_rewind_steps_is_none_when_nothing_was_ever_winnable(advisor: Advisor) -> None:
