@@ -39,10 +39,11 @@ from game.solver.search import Budget, Solution, Verdict
 if TYPE_CHECKING:
     from game.solver.worker import Answer
 
-CHECK_BUDGET = Budget(seconds=0.4, positions=100_000)
+CHECK_BUDGET = Budget(seconds=0.4, positions=150_000)
 """The quick check behind the winnable indicator, for every position after the opening (as
-``CHECK_BUDGET.for_game(key)``). Kansas's million positions take about 0.3 s here; Lady
-Jane's and Aunt Mary's hardest positions stop at the time limit (``benchmarks/advisor.py``)."""
+``CHECK_BUDGET.for_game(key)``). Kansas's 1.5 M positions take up to about 0.35 s here
+(2 M would meet the time limit, and answers would come just under 0.5 s); Lady Jane's and
+Aunt Mary's hardest positions stop at the time limit (``benchmarks/advisor.py``)."""
 
 DEEP_CHECK_BUDGET = Budget(seconds=10.0, positions=1_300_000)
 """The second search of a position the quick check left unknown, while nothing newer is
