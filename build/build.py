@@ -1,6 +1,8 @@
 """Build the standalone game with PyInstaller, for the machine's own OS.
 
     python build/build.py [--onefile-only | --onedir-only] [--smoke] [--no-tarball] [--importtime]
+                          [--package [--tag vX.Y.Z]]
+    python build/build.py --dry-run [--target linux|windows|macos|all]
 
 makes ``dist/solitaire/`` (the one-folder app, executable ``solitaire`` or ``solitaire.exe``)
 and ``dist/solitaire-<version>-<os>-<arch>[.exe]`` (the one-file executable) from
@@ -17,6 +19,17 @@ The versions in ``build/constraints.txt`` are the ones the build is pinned to; i
 ``pip install -c build/constraints.txt -e '.[dev]'``. A mismatch is reported (and with
 ``--strict-pins`` fails the build).
 
+``--package`` then puts the release files into ``dist/release/``: the one-file executable, the
+one-folder app zipped (``solitaire-<version>-<os>-<arch>.zip``), on Linux the tarball and on macOS
+``Solitaire.app`` zipped (``Solitaire-<version>-macos-<arch>.app.zip``); ``--tag`` fails the build
+unless the tag is ``v`` and the package's version (the release workflow passes the pushed tag).
+
+``--dry-run`` builds nothing: it runs the spec with stand-ins for PyInstaller's classes, for the
+``--target`` system (default: this one; ``all`` for the three), and prints as JSON what each
+executable and the macOS bundle would be made with: name, console, icon, Windows version resource,
+bundle identifier and Info.plist. PyInstaller cannot build for another system, but this shows and
+checks its settings for each here (tests/packaging does).
+
 ``--importtime`` builds executables that run Python with ``-X importtime`` (a report of every
 import and its time on stderr): to see what a frozen launch imports. Not for release.
 """
@@ -27,6 +40,7 @@ import argparse
 import gzip
 import importlib.metadata
 import io
+import json
 import os
 import platform
 import re
@@ -36,7 +50,9 @@ import sys
 import tarfile
 import tempfile
 import time
+import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -48,6 +64,8 @@ DESKTOP_TEMPLATE = BUILD / "solitaire.desktop"
 
 WINDOWS = sys.platform == "win32"
 EXE_SUFFIX = ".exe" if WINDOWS else ""
+RELEASE = DIST / "release"
+TARGETS = ("linux", "windows", "macos")
 VARIANTS = ("lady-jane", "bakers-game", "kansas", "aunt-mary", "seahaven")
 SMOKE_DEAL = 5
 SMOKE_TIMEOUT = 180
@@ -86,6 +104,11 @@ def onedir_exe() -> Path:
 
 def onefile_exe() -> Path:
     return DIST / f"solitaire-{version()}-{platform_tag()}{EXE_SUFFIX}"
+
+
+def app_exe() -> Path:
+    """The executable inside the macOS bundle (BUNDLE names it after the one-folder app's)."""
+    return DIST / "Solitaire.app" / "Contents" / "MacOS" / "solitaire"
 
 
 def pinned() -> dict[str, str]:
@@ -173,6 +196,141 @@ def make_tarball(folder: Path, out: Path) -> Path:
         gzip.GzipFile(filename="", fileobj=fh, mode="wb", mtime=mtime, compresslevel=6) as gz,
     ):
         gz.write(raw.getvalue())
+    return out
+
+
+def make_zip(folder: Path, out: Path) -> Path:
+    """A reproducible .zip of ``folder`` (under its own name) that keeps executable bits and
+    symbolic links (as links, the way Info-ZIP and macOS store them)."""
+    mtime = time.gmtime(max(int(os.environ.get("SOURCE_DATE_EPOCH", "1700000000")), 315532800))[:6]
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+        for path in [folder, *sorted(folder.rglob("*"))]:
+            arc = (Path(folder.name) / path.relative_to(folder)).as_posix()
+            if path.is_symlink():
+                info = zipfile.ZipInfo(arc, mtime)
+                info.external_attr = (0o120777 << 16) | 0x20  # a link, whose content is its target
+                info.create_system = 3
+                archive.writestr(info, os.readlink(path))
+            elif path.is_dir():
+                info = zipfile.ZipInfo(arc + "/", mtime)
+                info.external_attr = (0o40755 << 16) | 0x10
+                info.create_system = 3
+                archive.writestr(info, b"")
+            else:
+                info = zipfile.ZipInfo(arc, mtime)
+                info.external_attr = (0o100755 if os.access(path, os.X_OK) else 0o100644) << 16
+                info.create_system = 3
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, path.read_bytes())
+    return out
+
+
+def zip_app(app: Path, out: Path) -> Path:
+    """Solitaire.app zipped with macOS's own ditto (it keeps the bundle's links and attributes)."""
+    subprocess.run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(app), str(out)], check=True)
+    return out
+
+
+def package(mode: str) -> list[Path]:
+    """The release files of this system into dist/release/ (see the module docstring)."""
+    if RELEASE.exists():
+        shutil.rmtree(RELEASE)
+    RELEASE.mkdir(parents=True)
+    stem = f"solitaire-{version()}-{platform_tag()}"
+    files: list[Path] = []
+    if mode != "onedir":
+        files.append(Path(shutil.copy2(onefile_exe(), RELEASE / onefile_exe().name)))
+    if mode != "onefile":
+        files.append(make_zip(DIST / "solitaire", RELEASE / f"{stem}.zip"))
+        tarball = DIST / f"{stem}.tar.gz"
+        if sys.platform.startswith("linux") and tarball.is_file():
+            files.append(Path(shutil.copy2(tarball, RELEASE / tarball.name)))
+        if sys.platform == "darwin":
+            app = DIST / "Solitaire.app"
+            files.append(zip_app(app, RELEASE / f"Solitaire-{version()}-{platform_tag()}.app.zip"))
+    return files
+
+
+def check_tag(tag: str) -> None:
+    """Fail unless ``tag`` is ``v`` followed by the package's version."""
+    if tag != f"v{version()}":
+        raise SystemExit(f"build: tag {tag!r} is not v{version()} (game/__init__.py's __version__)")
+
+
+# --------------------------------------------------------------------------- dry run
+
+
+class _StandIn:
+    """Takes the place of one of PyInstaller's Analysis, PYZ, EXE, COLLECT and BUNDLE and records
+    how the spec calls it."""
+
+    def __init__(self, kind: str, calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]]) -> None:
+        self.kind, self.calls = kind, calls
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append((self.kind, args, kwargs))
+        result = type(self.kind, (), {})()
+        if self.kind == "Analysis":
+            result.binaries = list(kwargs["binaries"])
+            result.datas = list(kwargs["datas"])
+            result.pure = []
+            # As PyInstaller has it: its runtime hooks, then the entry script.
+            result.scripts = [("pyi_rth_multiprocessing", "pyi_rth_multiprocessing.py", "PYSOURCE")]
+            result.scripts += [(Path(s).stem, s, "PYSOURCE") for s in args[0]]
+        return result
+
+
+def render_spec(
+    target: str, mode: str = "both"
+) -> tuple[list[tuple[str, tuple[Any, ...], dict[str, Any]]], dict[str, Any]]:
+    """Run build/solitaire.spec for ``target`` with stand-ins for PyInstaller's classes; returns
+    the calls made (kind, positional and keyword arguments) and the spec's namespace."""
+    calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+    namespace: dict[str, Any] = {
+        "SPECPATH": str(BUILD),
+        "__file__": str(SPEC),
+        "__name__": "__spec__",
+        "SOLITAIRE_DRY_RUN": True,
+    }
+    for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE"):
+        namespace[kind] = _StandIn(kind, calls)
+    saved_env = {k: os.environ.get(k) for k in ("SOLITAIRE_BUILD", "SOLITAIRE_TARGET_OS")}
+    saved_path = list(sys.path)
+    os.environ.update(SOLITAIRE_BUILD=mode, SOLITAIRE_TARGET_OS=target)
+    try:
+        exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), namespace)
+    finally:
+        sys.path[:] = saved_path
+        for key, value in saved_env.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    return calls, namespace
+
+
+def dry_run_settings(target: str) -> dict[str, Any]:
+    """What each executable and the bundle of ``target`` would be built with (JSON-ready)."""
+    calls, _ = render_spec(target)
+    out: dict[str, Any] = {"target": target, "executables": [], "bundle": None}
+    for kind, _, kw in calls:
+        if kind == "EXE":
+            version_file = kw.get("version")
+            out["executables"].append(
+                {
+                    "name": kw["name"],
+                    "console": kw["console"],
+                    "icon": kw["icon"],
+                    "strip": kw["strip"],
+                    "version_file": version_file,
+                    "version_resource": (
+                        Path(version_file).read_text(encoding="utf-8") if version_file else None
+                    ),
+                }
+            )
+        elif kind == "BUNDLE":
+            keys = ("name", "icon", "bundle_identifier", "version", "info_plist")
+            out["bundle"] = {key: kw.get(key) for key in keys}
     return out
 
 
@@ -301,7 +459,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--strict-pins", action="store_true", help="fail unless build/constraints.txt is installed"
     )
+    p.add_argument("--package", action="store_true", help="put the release files into dist/release/")
+    p.add_argument("--tag", help="with --package: fail unless this is v<version>")
+    p.add_argument("--dry-run", action="store_true", help="build nothing: print the PyInstaller settings")
+    p.add_argument(
+        "--target", choices=(*TARGETS, "all"), help="with --dry-run: the system (default: this one)"
+    )
     args = p.parse_args(argv)
+
+    if args.dry_run:
+        host = {"win32": "windows", "darwin": "macos"}.get(sys.platform, "linux")
+        targets = TARGETS if args.target == "all" else (args.target or host,)
+        print(json.dumps([dry_run_settings(t) for t in targets], indent=2))
+        return 0
+    if args.tag:
+        check_tag(args.tag)
 
     mode = "onefile" if args.onefile_only else "onedir" if args.onedir_only else "both"
     started = time.perf_counter()
@@ -317,7 +489,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.smoke or args.smoke_only:
         failures: list[str] = []
-        for exe in (onedir_exe(),) * (mode != "onefile") + (onefile_exe(),) * (mode != "onedir"):
+        exes = (onedir_exe(),) * (mode != "onefile") + (onefile_exe(),) * (mode != "onedir")
+        if sys.platform == "darwin" and mode != "onefile":
+            exes += (app_exe(),)
+        for exe in exes:
             if args.smoke_only and not exe.exists():
                 continue
             print(f"smoke: {exe.relative_to(ROOT)}", flush=True)
@@ -326,6 +501,9 @@ def main(argv: list[str] | None = None) -> int:
             print("\nsmoke test FAILED:\n" + "\n".join(failures), file=sys.stderr)
             return 1
         print(f"smoke test passed ({time.perf_counter() - started:.1f} s in all)")
+    if args.package:
+        for path in package(mode):
+            print(f"release: {path.relative_to(ROOT)}")
     return 0
 
 

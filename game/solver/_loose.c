@@ -27,6 +27,8 @@
 #endif
 #ifdef _MSC_VER
 #include <intrin.h>
+#endif
+#ifdef _WIN32
 #include <malloc.h>
 #endif
 
@@ -84,18 +86,37 @@ typedef struct {
     PyObject *cancelled, *monotonic;
 } Table;
 
-#ifdef _MSC_VER
+/* The compiler-specific pieces, each with a plain C fallback: the lowest set bit, a prefetch
+ * (a hint only: a no-op where there is none) and cache-line-aligned memory (Windows has no
+ * posix_memalign, MinGW included). SOLITAIRE_PLAIN_C picks the fallbacks (the tests compile it). */
+#if defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64)) && !defined(SOLITAIRE_PLAIN_C)
 static inline int lowest(u64 bits) {
     unsigned long at;
     _BitScanForward64(&at, bits);
     return (int)at;
 }
+#elif (defined(__GNUC__) || defined(__clang__)) && !defined(SOLITAIRE_PLAIN_C)
+static inline int lowest(u64 bits) { return __builtin_ctzll(bits); }
+#else
+static inline int lowest(u64 bits) {
+    int at = 0;
+    while (!(bits & 1) && at < 63) bits >>= 1, at++;
+    return at;
+}
+#endif
+
+#if defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86)) && !defined(SOLITAIRE_PLAIN_C)
 #define PREFETCH(address) _mm_prefetch((const char *)(address), _MM_HINT_T0)
+#elif (defined(__GNUC__) || defined(__clang__)) && !defined(SOLITAIRE_PLAIN_C)
+#define PREFETCH(address) __builtin_prefetch(address)
+#else
+#define PREFETCH(address) ((void)(address))
+#endif
+
+#ifdef _WIN32
 static void *aligned(size_t align, size_t bytes) { return _aligned_malloc(bytes, align); }
 #define ALIGNED_FREE _aligned_free
 #else
-static inline int lowest(u64 bits) { return __builtin_ctzll(bits); }
-#define PREFETCH(address) __builtin_prefetch(address)
 static void *aligned(size_t align, size_t bytes) {
     void *memory = NULL;
     return posix_memalign(&memory, align, bytes) ? NULL : memory;
@@ -593,6 +614,7 @@ static PyObject *Table_verdict(Table *t, PyObject *args) {
 static Py_ssize_t Table_len(Table *t) { return (Py_ssize_t)t->count; }
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    (void)args, (void)kwargs; /* Table_init reads them */
     Table *t = (Table *)type->tp_alloc(type, 0);
     if (!t) return NULL;
     PyObject *time = PyImport_ImportModule("time");
@@ -633,8 +655,10 @@ static PyTypeObject TableType = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "game.solver._loose", "The looser Kansas searched in C (see kansas_relaxed.py).", -1,
-    NULL,
+    PyModuleDef_HEAD_INIT,
+    .m_name = "game.solver._loose",
+    .m_doc = "The looser Kansas searched in C (see kansas_relaxed.py).",
+    .m_size = -1,
 };
 
 PyMODINIT_FUNC PyInit__loose(void) {
