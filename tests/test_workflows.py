@@ -1,0 +1,99 @@
+"""The GitHub workflows (.github/workflows): actionlint finds nothing in them, they use only
+well-kept actions pinned to exact versions, and they run README's commands on the three systems."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKFLOWS = ROOT / ".github" / "workflows"
+CI = WORKFLOWS / "ci.yml"
+RELEASE = WORKFLOWS / "release.yml"
+WELL_KEPT = {
+    "actions/checkout",
+    "actions/setup-python",
+    "actions/upload-artifact",
+    "actions/download-artifact",
+    "softprops/action-gh-release",
+}
+
+
+def _actionlint() -> str | None:
+    beside = Path(sys.executable).parent / ("actionlint.exe" if sys.platform == "win32" else "actionlint")
+    return str(beside) if beside.is_file() else shutil.which("actionlint")
+
+
+def _readme_command() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("_readme_command", ROOT / ".ci" / "readme_command.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_actionlint_finds_nothing_in_the_workflows() -> None:
+    actionlint = _actionlint()
+    if actionlint is None:
+        pytest.skip("actionlint is not installed: pip install -e '.[workflows]' (CI's lint job does)")
+    files = sorted(str(p) for p in WORKFLOWS.glob("*.yml"))
+    assert len(files) == 2
+    proc = subprocess.run(
+        [actionlint, "-no-color", *files], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_workflows_use_only_well_kept_actions_pinned_to_a_version() -> None:
+    for path in WORKFLOWS.glob("*.yml"):
+        for action, ref in re.findall(
+            r"^\s*(?:-\s+)?uses:\s*([\w./-]+)@(\S+)", path.read_text(encoding="utf-8"), re.M
+        ):
+            assert action in WELL_KEPT, f"{path.name}: {action}"
+            assert re.fullmatch(r"v\d+\.\d+\.\d+", ref), (
+                f"{path.name}: {action}@{ref} is not an exact version"
+            )
+
+
+def test_ci_runs_readmes_test_and_build_commands_on_three_systems_and_two_pythons() -> None:
+    text = CI.read_text(encoding="utf-8")
+    assert re.search(r"^on:\n  push:", text, re.M)
+    assert "os: [ubuntu-latest, windows-latest, macos-latest]" in text
+    assert 'python: ["3.11", "3.x"]' in text
+    assert "python .ci/readme_command.py test" in text
+    assert "python .ci/readme_command.py build" in text
+    assert "tests/test_workflows.py" in text and "'.[dev,workflows]'" in text
+
+
+def test_release_builds_on_a_version_tag_and_publishes_every_file() -> None:
+    text = RELEASE.read_text(encoding="utf-8")
+    assert re.search(r'^on:\n  push:\n    tags: \["v\*"\]', text, re.M)
+    assert "os: [ubuntu-latest, windows-latest, macos-latest]" in text
+    assert '--smoke --package --tag "$GITHUB_REF_NAME"' in text
+    assert "path: dist/release/*" in text
+    assert "softprops/action-gh-release@" in text and "files: release/*" in text
+    assert "contents: write" in text
+
+
+def test_readme_commands_are_read_for_the_workflows() -> None:
+    module = _readme_command()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert module.readme_command("test", readme).endswith("-m pytest")
+    assert "build/build.py --smoke" in module.readme_command("build", readme)
+    with pytest.raises(SystemExit):
+        module.readme_command("nothing", readme)
+
+
+def test_readme_commands_use_windows_venv_programs_there() -> None:
+    module = _readme_command()
+    command = "python3 -m venv .venv && .venv/bin/pip install -e '.[dev]' && .venv/bin/python -m pytest"
+    assert module.for_windows(command) == (
+        "python -m venv .venv && .venv/Scripts/pip install -e '.[dev]' && .venv/Scripts/python -m pytest"
+    )
