@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 import game
+from game.console import reach_terminal
 from game.engine.deals import MAX_DEAL, MIN_DEAL, parse_deal_number
 from game.engine.errors import GameError
 from game.store.paths import DATA_DIR_HELP
@@ -160,6 +161,7 @@ def deal_command(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    reach_terminal()
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] == "deal":
         return _printing(deal_command, deal_parser().parse_args(args_list[1:]))
