@@ -34,6 +34,7 @@ from game.scenes.chooser import ChooserScene
 from game.scenes.table import TableScene
 from game.solver.advisor import Advisor, Worker
 from game.view.card_art import CardArt
+from game.view.display import Display, default_display
 from game.view.layout import MIN_WINDOW, clamp_window
 from game.view.renderer import Renderer
 from game.view.settings import Settings
@@ -104,6 +105,7 @@ class App:
         *,
         clock: Callable[[], float] | None = None,
         speed: str | None = None,
+        display: Display | None = None,
     ) -> None:
         # Without a GPU, SDL's OpenGL-backed window surface made full frames about 8x slower
         # under X (9.8 ms against 1.2 ms at 1280x720, benchmarks/startup.py) and cost ~95 MiB.
@@ -123,6 +125,8 @@ class App:
         self.running = True
         self.exit_code = 0
         self.scenes: list[Scene] = []
+        self.display = display or default_display()
+        """The window; the surface is in its drawable's pixels (``display.scale`` per point)."""
         self.surface = self._open_window()
         if window is None and not self.fullscreen:
             place_window(stored.window_pos)
@@ -166,35 +170,33 @@ class App:
     # --------------------------------------------------------------- window
 
     def _open_window(self) -> pygame.Surface:
-        if self.fullscreen:
-            surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        surface = self.display.open(self.window_size, self.fullscreen)
+        if not self.fullscreen:
             self._set_minimum_size()
         return surface
 
-    @staticmethod
-    def _set_minimum_size() -> None:
+    def _set_minimum_size(self) -> None:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
-                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+                window = getattr(self.display, "window", None) or pygame.Window.from_display_module()
+                window.minimum_size = MIN_WINDOW  # in points, as the window's size
         except (pygame.error, AttributeError):
             pass
 
     def _set_icon(self) -> None:
         with contextlib.suppress(pygame.error, OSError, ValueError):
-            pygame.display.set_icon(self.renderer.preview_art.face("AS", 64))
+            self.display.set_icon(self.renderer.preview_art.face("AS", 64))
 
     @property
     def size(self) -> tuple[int, int]:
-        """The window's size in pixels."""
+        """The surface's size in pixels (the drawable's: ``display.scale`` per window point)."""
         return self.surface.get_size()
 
     def toggle_fullscreen(self) -> None:
         """Fullscreen at the desktop's resolution, or back to the window it came from."""
         if not self.fullscreen:
-            self.window_size = self.surface.get_size()
+            self.window_size = self.display.window_size()
         self.fullscreen = not self.fullscreen
         self.surface = self._open_window()
         self._relayout()
@@ -204,8 +206,7 @@ class App:
         """The window was resized (by the player or the system): clamp and lay out again."""
         if not self.fullscreen:
             wanted = clamp_window(size)
-            if self.surface.get_size() != wanted:
-                self.surface = pygame.display.set_mode(wanted, pygame.RESIZABLE)
+            self.surface = self.display.resized(wanted)
             self.window_size = wanted
             self.persist.window_changed(self.window_size, self.fullscreen)
         self._relayout()
@@ -440,7 +441,7 @@ class App:
         for event in events:
             if event.type == pygame.VIDEORESIZE and event is not resizes[-1]:
                 continue  # while the window is being dragged larger, lay out once a frame
-            self._dispatch(event)
+            self._dispatch(self.display.to_pixels(event))
             if not self.running:
                 return False
         if self.surface.get_size() != self._laid_out:
@@ -491,7 +492,7 @@ class App:
         if damage is True:
             self.top.draw(self.surface)
             self.persist.draw_banner(self.surface)
-            pygame.display.flip()
+            self.display.flip()
             return
         areas = merge_rects(damage, self.surface.get_rect())
         for area in areas:
@@ -499,7 +500,7 @@ class App:
             self.top.draw(self.surface)
             self.persist.draw_banner(self.surface)
         self.surface.set_clip(None)
-        pygame.display.update(areas)
+        self.display.update(areas)
 
 
 def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 import pygame
 
 DRAG_THRESHOLD = 4
-"""Pixels the pointer must travel with the button down before a press becomes a drag."""
+"""Points the pointer must travel with the button down before a press becomes a drag."""
 DOUBLE_CLICK_TIME = 0.45
 DOUBLE_CLICK_DISTANCE = 8
+"""Points two clicks may be apart and still make a double-click."""
 
 Point = tuple[int, int]
 
@@ -55,9 +56,11 @@ Gesture = Press | DragStart | DragMove | DragEnd | Click
 
 
 class Pointer:
-    """Turns left-button and motion events into gestures."""
+    """Turns left-button and motion events into gestures. Positions are in the surface's pixels,
+    ``scale`` of them per window point (2 on a Retina screen); the distances above are in points."""
 
-    def __init__(self) -> None:
+    def __init__(self, scale: float = 1.0) -> None:
+        self.scale = scale
         self._down: Point | None = None
         self._dragging = False
         self._last_click: tuple[Point, float] | None = None
@@ -82,7 +85,7 @@ class Pointer:
         assert self._down is not None
         if self._dragging:
             return [DragMove(pos)]
-        if max(abs(pos[0] - self._down[0]), abs(pos[1] - self._down[1])) >= DRAG_THRESHOLD:
+        if max(abs(pos[0] - self._down[0]), abs(pos[1] - self._down[1])) >= DRAG_THRESHOLD * self.scale:
             self._dragging = True
             return [DragStart(self._down, pos)]
         return []
@@ -93,7 +96,7 @@ class Pointer:
             self._last_click = None
             return DragEnd(pos)
         last, self._last_click = self._last_click, (pos, now)
-        if last is not None and now - last[1] <= DOUBLE_CLICK_TIME and _near(last[0], pos):
+        if last is not None and now - last[1] <= DOUBLE_CLICK_TIME and _near(last[0], pos, self.scale):
             self._last_click = None
             return Click(pos, double=True)
         return Click(pos)
@@ -107,5 +110,6 @@ def _point(pos: tuple[float, float]) -> Point:
     return int(pos[0]), int(pos[1])
 
 
-def _near(a: Point, b: Point) -> bool:
-    return abs(a[0] - b[0]) <= DOUBLE_CLICK_DISTANCE and abs(a[1] - b[1]) <= DOUBLE_CLICK_DISTANCE
+def _near(a: Point, b: Point, scale: float) -> bool:
+    room = DOUBLE_CLICK_DISTANCE * scale
+    return abs(a[0] - b[0]) <= room and abs(a[1] - b[1]) <= room

@@ -114,7 +114,7 @@ class TableScene(Scene):
         (``demo``) a copy of a game for the computer to play on from where it stands."""
         super().__init__(app)
         self.animator = Animator()
-        self.pointer = Pointer()
+        self.pointer = Pointer(app.display.scale)
         self.drag: Drag | None = None
         self.selection: Selection | None = None
         self.keyboard = KeyboardPlay(self)
@@ -186,7 +186,7 @@ class TableScene(Scene):
             else:
                 self.app.persist.started(g, daily=self.daily, winnable=winnable)
         self.invalidate()
-        pygame.display.set_caption(f"Solitaire — {g.variant.name}")
+        self.app.display.set_caption(f"Solitaire — {g.variant.name}")
 
     def new_deal(self, deal: int | None = None) -> None:
         """Start a new game of the same variant (a random deal unless ``deal`` is given; with
@@ -583,6 +583,7 @@ class TableScene(Scene):
         super().resize()
         self.finish_animations()
         self._cancel_drag()
+        self.pointer.scale = self.app.display.scale
         self.layout = compute_layout(self.g.variant, self.app.size)
 
     def busy(self) -> bool:

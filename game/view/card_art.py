@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 
 from game.resources import asset_path
+from game.view.display import convert_ready
 
 RANKS = "A23456789TJQK"
 """Rank letters, ace to king, as used in card texts (``T`` is the ten)."""
@@ -44,7 +45,7 @@ def normalize_card_text(card_text: str) -> str:
 
 
 def _display_ready() -> bool:
-    return pygame.display.get_init() and pygame.display.get_surface() is not None
+    return convert_ready()
 
 
 class CardArt:

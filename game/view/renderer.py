@@ -21,6 +21,7 @@ from game.engine.state import State
 from game.variants.base import Kind
 from game.view.animation import Sprite
 from game.view.card_art import CardArt
+from game.view.display import convert_ready
 from game.view.layout import TableLayout
 from game.view.widgets import text
 
@@ -666,7 +667,7 @@ _malloc_trim: Callable[[], object] | None = None
 
 
 def _display_ready() -> bool:
-    return pygame.display.get_init() and pygame.display.get_surface() is not None
+    return convert_ready()
 
 
 def _blittable(surface: Surface) -> Surface:
