@@ -54,8 +54,12 @@ def _plain_c_module(tmp_path: Path) -> ModuleType:
 
 
 @pytest.mark.parametrize(("deal", "budget"), [(6, 10**6), (1, 30_000)])
-def test_the_plain_c_fallbacks_search_as_the_plain_python_twin(tmp_path: Path, deal: int, budget: int) -> None:
+def test_the_plain_c_fallbacks_search_as_the_plain_python_twin(
+    tmp_path: Path, deal: int, budget: int
+) -> None:
     relaxed, plain, position = twins(deal)
-    relaxed.table = _plain_c_module(tmp_path).Table(relaxed.reserve, relaxed.stock, relaxed.waste, relaxed.base)
+    relaxed.table = _plain_c_module(tmp_path).Table(
+        relaxed.reserve, relaxed.stock, relaxed.waste, relaxed.base
+    )
     assert relaxed.verdict(*position, budget) == plain.verdict(*position, budget)
     assert len(relaxed) == len(plain) > 0
