@@ -52,6 +52,7 @@ def test_actionlint_finds_nothing_in_the_workflows() -> None:
 
 
 def test_workflows_use_only_well_kept_actions_pinned_to_a_version() -> None:
+    assert sorted(p.name for p in WORKFLOWS.glob("*.yml")) == ["ci.yml", "release.yml"]
     for path in WORKFLOWS.glob("*.yml"):
         for action, ref in re.findall(
             r"^\s*(?:-\s+)?uses:\s*([\w./-]+)@(\S+)", path.read_text(encoding="utf-8"), re.M
