@@ -34,7 +34,7 @@ from game.scenes.chooser import ChooserScene
 from game.scenes.table import TableScene
 from game.solver.advisor import Advisor, Worker
 from game.view.card_art import CardArt
-from game.view.display import Display, default_display
+from game.view.display import Display, current_window, default_display
 from game.view.layout import MIN_WINDOW, clamp_window
 from game.view.renderer import Renderer
 from game.view.settings import Settings
@@ -179,8 +179,7 @@ class App:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
-                window = getattr(self.display, "window", None) or pygame.Window.from_display_module()
-                window.minimum_size = MIN_WINDOW  # in points, as the window's size
+                current_window().minimum_size = MIN_WINDOW  # in points, as the window's size
         except (pygame.error, AttributeError):
             pass
 

@@ -22,6 +22,7 @@ import game
 from game.engine.game import Game
 from game.store import Settings as StoredSettings
 from game.store import Store
+from game.view.display import current_window
 from game.view.settings import CARD_STYLES, SPEED_ORDER
 from game.view.settings import Settings as ViewSettings
 from game.view.widgets import TEXT, blit_text, ui_size, wrap
@@ -197,7 +198,7 @@ def window_position() -> tuple[int, int] | None:
     with contextlib.suppress(pygame.error, AttributeError, TypeError, ValueError):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
-            x, y = pygame.Window.from_display_module().position
+            x, y = current_window().position
         return int(x), int(y)
     return None
 
@@ -213,4 +214,4 @@ def place_window(position: tuple[int, int] | None) -> None:
             return
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().position = position
+            current_window().position = position

@@ -22,14 +22,21 @@ from pygame import Rect, Surface
 
 Size = tuple[int, int]
 POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-_window_surface = False
-"""Whether a ``WindowDisplay`` has given out its surface (which sets pygame's pixel format for
-``convert_alpha``, as ``set_mode`` does)."""
+_high_dpi_window: pygame.Window | None = None
+"""The open ``WindowDisplay``'s window, once it has given out its surface (which sets pygame's
+pixel format for ``convert_alpha``, as ``set_mode`` does)."""
 
 
 def convert_ready() -> bool:
     """Whether surfaces can be converted to the window's pixel format (drawn ten times faster)."""
-    return pygame.display.get_init() and (_window_surface or pygame.display.get_surface() is not None)
+    return pygame.display.get_init() and (
+        _high_dpi_window is not None or pygame.display.get_surface() is not None
+    )
+
+
+def current_window() -> pygame.Window:
+    """The game's window, whichever way it was opened (raises pygame.error if none is)."""
+    return _high_dpi_window or pygame.Window.from_display_module()
 
 
 class Display:
@@ -87,8 +94,8 @@ class ModeDisplay(Display):
         self.scale = scale
 
     def open(self, size: Size, fullscreen: bool) -> Surface:
-        global _window_surface
-        _window_surface = False
+        global _high_dpi_window
+        _high_dpi_window = None
         if fullscreen:
             self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
@@ -125,10 +132,10 @@ class WindowDisplay(Display):
         return self._refresh()
 
     def _refresh(self) -> Surface:
-        global _window_surface
+        global _high_dpi_window
         assert self.window is not None
         self.surface = self.window.get_surface()
-        _window_surface = True
+        _high_dpi_window = self.window
         points = self.window.size[0]
         self.scale = self.surface.get_width() / points if points else 1.0
         return self.surface

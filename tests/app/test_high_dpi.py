@@ -12,7 +12,7 @@ import pytest
 from game.app import App
 from game.controls.pointer import DRAG_THRESHOLD, Click, DragStart, Pointer
 from game.scenes.table import TableScene
-from game.view.display import ModeDisplay, WindowDisplay, convert_ready, default_display
+from game.view.display import ModeDisplay, WindowDisplay, convert_ready, current_window, default_display
 from game.view.layout import MIN_WINDOW, compute_layout
 from game.view.widgets import ui_size
 from tests.app.conftest import FakeClock, make_args, post, post_drag, settle
@@ -177,6 +177,8 @@ def test_the_high_dpi_window_plays_on_the_dummy_driver(clock: FakeClock) -> None
         app.step()
         assert display.window is not None and app.size == POINTS and display.scale == 1.0
         assert convert_ready()  # the card art is converted to the window's format, as with set_mode
+        assert current_window() is display.window  # its position is saved and restored
+        assert tuple(display.window.minimum_size) == MIN_WINDOW
         assert pygame.display.get_caption()[0] == display.window.title == "Solitaire — Baker's Game"
         post(pygame.VIDEORESIZE, size=(700, 500), w=700, h=500)
         app.step()
