@@ -163,9 +163,10 @@ class App:
         return self._advisor
 
     def close(self) -> None:
-        """Stop the solver's worker process, if it was started."""
+        """Stop the solver's worker process, if it was started, and close the window."""
         if self._advisor is not None:
             self._advisor.close()
+        self.display.close()
 
     # --------------------------------------------------------------- window
 
@@ -462,6 +463,8 @@ class App:
             self.request_quit()
         elif event.type == pygame.VIDEORESIZE:
             self._resized(event.size)
+        elif event.type == pygame.WINDOWDISPLAYCHANGED:
+            self._resized(self.display.window_size())  # the new screen may have another scale
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
             self._full_redraw = True
         elif event.type == pygame.KEYDOWN and intent_for_key(event.key, event.mod) is Intent.FULLSCREEN:

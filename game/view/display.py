@@ -58,7 +58,7 @@ class Display:
 
     def window_size(self) -> Size:
         """The window's size in points."""
-        return to_points(self.surface.get_size(), self.scale)
+        raise NotImplementedError
 
     def flip(self) -> None:
         """Show the whole frame."""
@@ -76,6 +76,9 @@ class Display:
         """The window's title."""
         pygame.display.set_caption(title)
 
+    def close(self) -> None:
+        """Close the window (before ``pygame.quit``)."""
+
     def to_pixels(self, event: pygame.event.Event) -> pygame.event.Event:
         """A pointer event with its position (and motion) in the surface's pixels; other events
         as they are."""
@@ -92,20 +95,26 @@ class ModeDisplay(Display):
 
     def __init__(self, scale: float = 1.0) -> None:
         self.scale = scale
+        self._points: Size = (0, 0)
 
     def open(self, size: Size, fullscreen: bool) -> Surface:
         global _high_dpi_window
         _high_dpi_window = None
         if fullscreen:
             self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self._points = to_points(self.surface.get_size(), self.scale)
         else:
             self.surface = pygame.display.set_mode(to_pixels(size, self.scale), pygame.RESIZABLE)
+            self._points = size
         return self.surface
 
     def resized(self, size: Size) -> Surface:
-        if self.window_size() != size:
+        if self._points != size or self.surface.get_size() != to_pixels(size, self.scale):
             self.open(size, False)
         return self.surface
+
+    def window_size(self) -> Size:
+        return self._points
 
 
 class WindowDisplay(Display):
@@ -159,6 +168,14 @@ class WindowDisplay(Display):
         pygame.display.set_caption(title)  # kept there too: pygame.display.get_caption() reads it
         if self.window is not None:
             self.window.title = title
+
+    def close(self) -> None:
+        # Destroyed while SDL still runs: a Window left to the garbage collector after
+        # pygame.quit() would destroy itself with SDL gone.
+        global _high_dpi_window
+        if self.window is not None:
+            self.window.destroy()
+            self.window = _high_dpi_window = None
 
 
 def default_display(platform: str = sys.platform) -> Display:

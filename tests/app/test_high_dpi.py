@@ -133,6 +133,16 @@ def test_a_resize_in_points_lays_out_twice_as_many_pixels(open_app: Callable[...
     assert _table(app).layout == compute_layout(_table(app).g.variant, (1600, 1000))
 
 
+def test_a_window_moved_to_a_screen_of_another_scale_is_laid_out_again(open_app: Callable[..., App]) -> None:
+    app = open_app(POINTS, 2.0)
+    app.display.scale = 1.0  # as a Retina window dragged onto an ordinary screen finds
+    post(pygame.WINDOWDISPLAYCHANGED, display_index=1)
+    app.step()
+    assert app.size == POINTS == app.window_size
+    assert _table(app).layout == compute_layout(_table(app).g.variant, POINTS)
+    assert _table(app).pointer.scale == 1.0
+
+
 def test_a_window_smaller_than_the_minimum_is_clamped_in_points(open_app: Callable[..., App]) -> None:
     app = open_app(POINTS, 2.0)
     post(pygame.VIDEORESIZE, size=(300, 200), w=300, h=200)
@@ -187,3 +197,4 @@ def test_the_high_dpi_window_plays_on_the_dummy_driver(clock: FakeClock) -> None
     finally:
         app.close()
         pygame.quit()
+    assert display.window is None and not convert_ready()
