@@ -37,6 +37,7 @@ from game.view.card_art import CardArt
 from game.view.display import Display, current_window, default_display
 from game.view.layout import MIN_WINDOW, clamp_window
 from game.view.renderer import Renderer
+from game.view.screen import fit_window
 from game.view.settings import Settings
 from game.view.sound import Sound
 from game.view.widgets import reset_fonts, trim_texts
@@ -120,7 +121,9 @@ class App:
         window = getattr(args, "window", None)
         self.fullscreen = bool(getattr(args, "fullscreen", False)) or (window is None and stored.fullscreen)
         saved_size = stored.window_size and fit_desktop(stored.window_size)
-        self.window_size = clamp_window(window or saved_size or default_window_size())
+        self.window_size, too_large = fit_window(window or saved_size or default_window_size())
+        if too_large is not None and window:
+            self.persist.notice(too_large)
         self.exit_when_done = bool(getattr(args, "exit_when_done", False))
         self.running = True
         self.exit_code = 0

@@ -51,6 +51,7 @@ class Persistence:
         self._synced: dict[str, object] = {}
         self._banner: list[tuple[str, float | None]] = []
         self._drawn_banner: str | None = None
+        self._pending: list[str] = []
 
     @classmethod
     def open(cls, data_dir: str | None) -> Persistence:
@@ -142,9 +143,10 @@ class Persistence:
         """Save changed settings, take new notices and expire old ones; whether the banner changed."""
         if view is not None:
             self.settings_changed(view)
-        for line in self.store.take_notices():
+        for line in [*self._pending, *self.store.take_notices()]:
             print(f"solitaire: {line}", file=sys.stderr)
             self._banner.append((line, None))
+        self._pending.clear()
         if self._banner and self._banner[0][1] is None:
             self._banner[0] = (self._banner[0][0], now + BANNER_TIME)
         while self._banner and (until := self._banner[0][1]) is not None and now >= until:
@@ -155,6 +157,10 @@ class Persistence:
         changed = shown != self._drawn_banner
         self._drawn_banner = shown
         return changed
+
+    def notice(self, line: str) -> None:
+        """Show ``line`` once in the banner (and on stderr), like the store's notices."""
+        self._pending.append(line)
 
     @property
     def banner(self) -> str | None:

@@ -26,7 +26,10 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        # argparse quotes some arguments as typed: a new line or a control character in one
+        # must not break the message into several lines.
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {shown} (see '{self.prog} --help')\n")
 
 
 def _variant(text: str) -> str:
@@ -45,7 +48,7 @@ def _deal(text: str) -> int:
 
 
 def _window(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"(\d{2,5})[xX](\d{2,5})", text.strip())
+    m = re.fullmatch(r"(\d{2,5})[xX](\d{2,5})", text.strip(), re.ASCII)
     if not m:
         raise argparse.ArgumentTypeError(f"window size must look like 1280x720, got {text!r}")
     return int(m[1]), int(m[2])

@@ -35,12 +35,35 @@ def check_deal_number(number: object) -> int:
     return number
 
 
+def is_ascii_digits(text: str) -> bool:
+    """Whether ``text`` is one or more of the digits 0-9 and nothing else.
+
+    ``str.isdigit`` also accepts superscripts (``²``, a key of the French keyboard) and other
+    scripts' digits, which ``int`` then refuses or reads as another number.
+    """
+    return text.isascii() and text.isdigit()
+
+
 def parse_deal_number(text: str) -> int:
-    """A deal number from user text (``"1234"``, ``"#1234"``), or ``BadDealNumber``."""
-    t = text.strip().lstrip("#")
-    if not t.isdigit():
-        raise BadDealNumber(f"deal number must be a whole number from {MIN_DEAL} to {MAX_DEAL}, got {text!r}")
-    return check_deal_number(int(t))
+    """A deal number from user text (``"1234"``, ``"#1234"``), or ``BadDealNumber``.
+
+    Only the ASCII digits count; a number too long to be a deal number is refused before it is
+    converted (``int`` refuses more than 4,300 digits with a message of its own).
+    """
+    t = text.strip().removeprefix("#")
+    if not is_ascii_digits(t):
+        raise BadDealNumber(
+            f"deal number must be a whole number from {MIN_DEAL} to {MAX_DEAL}, got {_shown(text)}"
+        )
+    digits = t.lstrip("0") or "0"
+    if len(digits) > len(str(MAX_DEAL)):
+        raise BadDealNumber(f"deal number must be from {MIN_DEAL} to {MAX_DEAL}, got {_shown(text)}")
+    return check_deal_number(int(digits))
+
+
+def _shown(text: str, most: int = 40) -> str:
+    """``text`` quoted for a one-line message, cut short when long."""
+    return repr(text if len(text) <= most else text[:most] + "…")
 
 
 def deal_order(number: int) -> list[Card]:

@@ -8,6 +8,7 @@ state before the step; redo replays it.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -135,6 +136,7 @@ class Game:
         state = parse_state(
             fields, v.names, default_base=None if v.dealt_base else 1, default_redeals=v.redeals
         )
+        _check_foundations(v, state)
         return cls(v, state)
 
     # ------------------------------------------------------------------ moves
@@ -145,6 +147,7 @@ class Game:
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` may be played now."""
+        _check_move(move)
         raw = self._to_raw(move)
         return raw is not None and raw in self.variant.legal(self._state)
 
@@ -157,8 +160,9 @@ class Game:
 
         With ``automatic=True`` the move joins the current undo step (for the automatic
         foundation moves that follow a player's action); otherwise it starts a new step and
-        clears the redo history.
+        clears the redo history. A ``move`` that is not a ``Move`` raises ``TypeError``.
         """
+        _check_move(move)
         raw = self._to_raw(move)
         if raw is None or raw not in self.variant.legal(self._state):
             raise IllegalMove(f"{move}: {self.why_illegal(move)}")
@@ -230,6 +234,8 @@ class Game:
     # --------------------------------------------------------------- helpers
 
     def _pile_index(self, name: str) -> int:
+        if not isinstance(name, str):
+            raise TypeError(f"a pile is named by a string such as 'tableau-1', got {name!r}")
         try:
             return self.variant.index[name]
         except KeyError:
@@ -249,9 +255,49 @@ class Game:
 
     def why_illegal(self, move: Move) -> str:
         """A one-line reason why ``move`` is not legal now (or ``"legal"``)."""
+        _check_move(move)
         return self.variant.explain(self._state, move)
 
     def card_at(self, pile: str, position: int) -> str:
         """The text of the card at ``position`` (0 = bottom) of ``pile``."""
         i = self._pile_index(pile)
-        return DECK[self._state.piles[i][position]].text(self._state.is_face_up(i, position))
+        cards = self._state.piles[i]
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise TypeError(f"a card's position is a whole number (0 = bottom), got {position!r}")
+        if not cards:
+            raise IndexError(f"{pile} is empty: there is no card at position {position}")
+        if not -len(cards) <= position < len(cards):
+            raise IndexError(
+                f"{pile} holds {len(cards)} cards: a position is 0 (bottom) to {len(cards) - 1}"
+                f" (or -1 for the top), got {position}"
+            )
+        position %= len(cards)
+        return DECK[cards[position]].text(self._state.is_face_up(i, position))
+
+
+def _check_move(move: object) -> None:
+    """``TypeError`` saying what is expected unless ``move`` is a ``Move``."""
+    if not isinstance(move, Move):
+        raise TypeError(
+            f"expected a game.Move such as Move('tableau-1', 'foundation-1', 1) "
+            f"(or Move.parse('tableau-1 -> foundation-1')), got {type(move).__name__} {move!r:.60}"
+        )
+    if not (isinstance(move.source, str) and isinstance(move.target, str)):
+        raise TypeError(f"a Move's source and target are pile names such as 'tableau-1', got {move!r:.80}")
+
+
+def _check_foundations(variant: Variant, state: State) -> None:
+    """``InvalidPosition`` unless every foundation is a run the game could have built there: face
+    up, each card the one that follows the card below it. (A foundation may start above the
+    base rank: a position may leave out cards, and tests write ``foundation-1=QH`` for "hearts
+    home up to the Queen".)"""
+    following = variant.home_next_table
+    for f in variant.foundations:
+        pile, name = state.piles[f], variant.names[f]
+        if state.hidden[f]:
+            raise InvalidPosition(f"{name}: a foundation holds no face-down cards")
+        for lower, upper in itertools.pairwise(pile):
+            if following[lower] != upper:
+                raise InvalidPosition(
+                    f"{name}: {DECK[upper]} cannot lie on {DECK[lower]} (same suit, one rank up)"
+                )

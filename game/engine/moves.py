@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from game.engine.errors import GameError
 
-_MOVE_TEXT = re.compile(r"^\s*([a-z]+(?:-\d+)?)\s*->\s*([a-z]+(?:-\d+)?)(?:\s+x(\d+))?\s*$")
+_MOVE_TEXT = re.compile(r"^\s*([a-z]+(?:-\d+)?)\s*->\s*([a-z]+(?:-\d+)?)(?:\s+x(\d{1,3}))?\s*$", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)

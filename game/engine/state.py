@@ -182,8 +182,11 @@ def _parse_base(
 
 
 def _parse_int(value: str | None, name: str, default: int) -> int:
+    """``name=value`` as a whole number from 0 to ``default`` (the most the game allows)."""
     if value is None:
         return default
-    if not value.isdigit():
-        raise InvalidPosition(f"{name} must be a whole number, got {value!r}")
-    return int(value)
+    # ASCII digits only: str.isdigit also takes superscripts and other scripts' digits.
+    digits = value.lstrip("0") or "0"
+    if not (value.isascii() and value.isdigit()) or len(digits) > 3 or int(digits) > default:
+        raise InvalidPosition(f"{name} must be a whole number from 0 to {default}, got {value[:20]!r}")
+    return int(digits)

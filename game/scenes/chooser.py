@@ -12,7 +12,7 @@ import pygame
 from pygame import Rect, Surface
 
 import game
-from game.engine.deals import MAX_DEAL, MIN_DEAL
+from game.engine.deals import MAX_DEAL, MIN_DEAL, is_ascii_digits
 from game.scenes.base import Scene
 from game.scenes.rules import table_picture
 from game.scenes.stats import extra_buttons
@@ -151,7 +151,7 @@ class ChooserScene(Scene):
             self.deal_text = self.deal_text[:-1]
         elif event.key == pygame.K_ESCAPE:
             self.typing = False
-        elif event.unicode.isdigit():
+        elif is_ascii_digits(event.unicode):
             self.deal_text = (self.deal_text + event.unicode)[:10]
         else:
             return False

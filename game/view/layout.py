@@ -41,9 +41,26 @@ MAX_ROWS = 4.0
 fans compress sooner (the longest pile still always fits)."""
 
 
-def clamp_window(size: tuple[int, int]) -> tuple[int, int]:
-    """The window size the table uses for a requested ``size`` (never below ``MIN_WINDOW``)."""
-    return max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])
+MAX_SIDE = 8192
+"""No window side beyond this (an 8K display is 7680x4320): a window's surfaces grow with its
+area, and 16384x16384 (what SDL gives for 99999x99999) took 5.6 GiB."""
+MAX_ASPECT = 6.0
+"""No window wider than six times its height, or taller than six times its width: three 16:9
+screens side by side are 5.3:1, and beyond about 40:1 the chooser's tiles had no height left."""
+
+
+def clamp_window(size: tuple[int, int], largest: tuple[int, int] = (MAX_SIDE, MAX_SIDE)) -> tuple[int, int]:
+    """The window size the table uses for a requested ``size``: never below ``MIN_WINDOW``, never
+    beyond ``largest`` (the desktop, at most ``MAX_SIDE``), no longer than ``MAX_ASPECT`` to 1."""
+    high_w = max(MIN_WINDOW[0], min(largest[0], MAX_SIDE))
+    high_h = max(MIN_WINDOW[1], min(largest[1], MAX_SIDE))
+    w = min(max(size[0], MIN_WINDOW[0]), high_w)
+    h = min(max(size[1], MIN_WINDOW[1]), high_h)
+    if w > h * MAX_ASPECT:
+        w = int(h * MAX_ASPECT)
+    if h > w * MAX_ASPECT:
+        h = int(w * MAX_ASPECT)
+    return w, h
 
 
 def card_height(width: int) -> int:
@@ -189,7 +206,7 @@ class TableLayout:
 
 def compute_layout(variant: Variant, size: tuple[int, int]) -> TableLayout:
     """The layout of ``variant`` in a window of ``size`` pixels (clamped to ``MIN_WINDOW``)."""
-    width, height = clamp_window(size)
+    width, height = max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])
     window = Rect(0, 0, width, height)
     bar_top = _clamp(round(height * 0.056), 30, 120)
     bar_bottom = _clamp(round(height * 0.042), 24, 90)
