@@ -34,6 +34,13 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S = 10.0
 """How long a write waits for another copy of the game to finish its transaction."""
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+NOTHING_KEPT = "playing on with settings and statistics kept only until you quit."
+"""The end of the notice for a folder the game cannot write…"""
+DATA_SHOWN = (
+    "saving is off: your saved games, statistics and settings are shown, and what you play now "
+    "is kept only until you quit."
+)
+"""…and its end when the saved data could be read (``in_memory``)."""
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 
@@ -260,10 +267,13 @@ def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> 
         return in_memory(path, [cannot_save_notice(folder, exc)])
     notices: list[str] = []
     checking: list[sqlite3.Connection] = []
+    damaged: Path | None = None
     try:
         problem = diagnose(path, checking)
         if problem is not None:
-            notices.append(problem.notice(quarantine(path, problem.label, now)))
+            moved = quarantine(path, problem.label, now)
+            notices.append(problem.notice(moved))
+            damaged = moved if problem.label == "corrupt" else None
         if not path.exists():
             create_atomically(path)
         conn = connect(path, synchronous=synchronous)
@@ -280,23 +290,33 @@ def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> 
     except sqlite3.Error as exc:
         conn.close()
         return in_memory(path, [*notices, cannot_save_notice(folder, exc)])
+    if damaged is not None:
+        notices[-1] += _salvaged(damaged, conn)
     return Opened(conn, path, notices)
+
+
+def _salvaged(damaged: Path, conn: sqlite3.Connection) -> str:
+    """Carry the readable rows of the moved-aside file over; the words saying what was kept."""
+    from game.store.salvage import salvage, summary
+
+    kept = salvage(damaged, conn)
+    if not any(kept.values()):
+        return ""
+    return f" What could still be read was carried over: {summary(kept)}."
 
 
 def cannot_save_notice(folder: Path, exc: BaseException) -> str:
     """The one line saying that nothing can be saved, and why."""
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    return one_line(
-        f"Cannot save in {folder} ({reason}): playing on with settings and statistics "
-        "kept only until you quit."
-    )
+    return one_line(f"Cannot save in {folder} ({reason}): {NOTHING_KEPT}")
+
 
 
 def in_memory(copy_from: Path | None = None, notices: list[str] | None = None) -> Opened:
     """An in-memory database, seeded from ``copy_from`` when that file reads cleanly."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
-    if copy_from is not None:
-        _copy_if_readable(copy_from, conn)
+    if copy_from is not None and _copy_if_readable(copy_from, conn):
+        notices = [n.replace(NOTHING_KEPT, DATA_SHOWN) for n in notices or []]
     try:
         migrate(conn)
     except sqlite3.Error:  # the copy was not usable after all: start empty
@@ -307,15 +327,41 @@ def in_memory(copy_from: Path | None = None, notices: list[str] | None = None) -
     return Opened(conn, None, list(notices or []))
 
 
-def _copy_if_readable(path: Path, target: sqlite3.Connection) -> None:
+def _copy_if_readable(path: Path, target: sqlite3.Connection) -> bool:
+    """Copy the database at ``path`` into ``target`` if it reads cleanly; whether it did."""
     with contextlib.suppress(OSError, sqlite3.Error):
-        if not path.is_file() or diagnose_readonly(path) is not None:
-            return
-        source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+        if not path.is_file():
+            return False
+        source = connect_readonly(path)
         try:
-            source.backup(target)
+            if _readonly_problem(source) is None:
+                source.backup(target)
+                return True
         finally:
             source.close()
+    return False
+
+
+def connect_readonly(path: Path) -> sqlite3.Connection:
+    """A read-only connection to ``path``, for a folder the game cannot write.
+
+    Reading a database in WAL mode needs its ``-shm`` file, which SQLite cannot create in a
+    read-only folder ("attempt to write a readonly database"). A file closed cleanly has no
+    write-ahead log to read, so it is then opened ``immutable``: read as it lies, no ``-shm``.
+    """
+    uri = path.resolve().as_uri()
+    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=1.0)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.Error:
+        conn.close()
+    return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, timeout=1.0)
+
+
+def _readonly_problem(conn: sqlite3.Connection) -> Problem | None:
+    rows = conn.execute("PRAGMA quick_check").fetchall()
+    return None if rows == [("ok",)] else Problem("corrupt", "damaged pages")
 
 
 def diagnose_readonly(path: Path) -> Problem | None:
@@ -323,9 +369,8 @@ def diagnose_readonly(path: Path) -> Problem | None:
     with path.open("rb") as f:
         if f.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
             return Problem("corrupt", "not an SQLite database")
-    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+    conn = connect_readonly(path)
     try:
-        rows = conn.execute("PRAGMA quick_check").fetchall()
-        return None if rows == [("ok",)] else Problem("corrupt", "damaged pages")
+        return _readonly_problem(conn)
     finally:
         conn.close()
