@@ -49,6 +49,7 @@ _OUTLOOK_TEXT = {
     Outlook.WINNABLE: "yes",
     Outlook.UNWINNABLE: "no",
     Outlook.UNKNOWN: "unknown",
+    Outlook.UNAVAILABLE: "solver unavailable",
 }
 DEEPENING_TEXT = "checking deeper…"
 """The indicator while a position the quick check left unknown is searched again."""
@@ -178,6 +179,8 @@ class Coach:
             return line[0], f"{what[0].upper()}{what[1:]}: keeps the deal winnable."
         if self.advisor.outlook(g) is Outlook.UNWINNABLE:
             return self._heuristic_hint("the deal can no longer be won (Shift+Backspace rewinds)")
+        if self.advisor.unavailable:
+            return self._heuristic_hint("best guess (the solver is unavailable)")
         return self._heuristic_hint("best guess (the solver found no sure line in time)")
 
     def _heuristic_hint(self, why: str) -> tuple[Move, str] | None:

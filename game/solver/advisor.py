@@ -24,6 +24,7 @@ cut short by newer positions: it rates the deal (``game.solver.rating``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -53,6 +54,10 @@ per-deal budget, with positions kept to what its worker can hold without strain:
 4-5 s here; Lady Jane and Aunt Mary reach the time limit first, at about 110 and 70 MB."""
 
 MAX_REQUESTS = 8
+RESTART_DELAY = 0.2
+"""Seconds before the first new worker after one died without answering; doubled each time."""
+MAX_FAILURES = 4
+"""Workers in a row that die without answering before the solver is called unavailable."""
 """Superseded requests kept in case their answers were already on the way."""
 
 MAX_KNOWN = 50_000
@@ -66,6 +71,8 @@ class Outlook(Enum):
     WINNABLE = "winnable"
     UNWINNABLE = "unwinnable"
     UNKNOWN = "unknown"
+    UNAVAILABLE = "unavailable"
+    """The solver's worker cannot be started or keeps dying: nothing will be known."""
 
 
 class Worker(Protocol):
@@ -107,8 +114,14 @@ class Advisor:
         *,
         check_budget: Budget = CHECK_BUDGET,
         deep_budget: Budget | None = DEEP_CHECK_BUDGET,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._make_worker = worker or _solver_worker
+        self._clock = clock
+        self._failures = 0
+        """Workers in a row that died without answering."""
+        self._retry_at = 0.0
+        """When the next worker may be started after one died."""
         self._worker: Worker | None = None
         self.check_budget = check_budget
         self.deep_budget = deep_budget
@@ -137,6 +150,8 @@ class Advisor:
         With ``checks`` its positions are checked in the background (the indicator is on);
         without, only what ``want`` asks for is searched.
         """
+        if g is not self._game:
+            self._one_more_try()  # a new game: worth one more try
         self._game, self._checking = g, checks
         self.version += 1
         self._schedule()
@@ -144,20 +159,30 @@ class Advisor:
     def want(self, g: Game) -> None:
         """Have ``g``'s current position checked now (a hint or the demo needs it)."""
         self._game = g
+        self._one_more_try()
         self.version += 1
         self._schedule(force=True)
 
     def consider(self, g: Game) -> None:
         """Search ``g``'s opening position now, with the rating budget (a candidate deal for
         "winnable deals only"), cutting short whatever else was being searched."""
-        if self._verdicts.get(g.state) is None:
+        if self._verdicts.get(g.state) is None and not self.unavailable:
             self._submit(g.state, g, (g.key, g.deal) if g.deal is not None else None)
+
+    @property
+    def unavailable(self) -> bool:
+        """Whether the worker could not be started or died ``MAX_FAILURES`` times in a row."""
+        return self.broken or self._failures >= MAX_FAILURES
 
     def outlook(self, g: Game) -> Outlook:
         """What is known of ``g``'s current position."""
         verdict = self._verdict_on_path(g)
         if verdict is not None:
             return Outlook(verdict.value)
+        if self.unavailable:
+            return Outlook.UNAVAILABLE
+        if self._restart_pending() and self._checking and g is self._game:
+            return Outlook.CHECKING
         active = self._active[1] if self._active is not None else None
         if active is not None and (active.state == g.state or (self._checking and g is self._game)):
             return Outlook.CHECKING  # being searched, or next in line
@@ -199,8 +224,16 @@ class Advisor:
         return active is not None and active.deep and active.state == g.state
 
     def busy(self) -> bool:
-        """Whether a search is under way (the table then polls for its answer)."""
-        return self._active is not None
+        """Whether a search is under way, or a new worker is due (the table then polls)."""
+        return self._active is not None or self._restart_pending()
+
+    def _restart_pending(self) -> bool:
+        return 0 < self._failures < MAX_FAILURES and not self.broken and self._game is not None
+
+    def _one_more_try(self) -> None:
+        """After the solver was given up on: allow one more worker (a later request)."""
+        if self._failures >= MAX_FAILURES:
+            self._failures, self._retry_at = MAX_FAILURES - 1, 0.0
 
     # ------------------------------------------------------------ answers
 
@@ -211,6 +244,9 @@ class Advisor:
             return False
         if self._active is None:
             worker.alive()  # lets an exited worker be reaped (and its helper process stopped)
+            if self._restart_pending() and self._clock() >= self._retry_at:
+                self._schedule()
+                return self._active is not None
             return False
         dead = not worker.alive()  # asked first: a worker's last answer is sent before it exits
         changed = False
@@ -224,8 +260,11 @@ class Advisor:
             if request is not None:
                 self._learn(request, answer)
                 changed = True
+            self._failures = 0
         if self._active is not None and dead:
-            self._active = None  # the worker died; the next schedule starts a new one
+            self._active = None  # the worker died; a new one starts after a pause
+            self._failures += 1
+            self._retry_at = self._clock() + RESTART_DELAY * 2 ** (self._failures - 1)
             changed = True
         if changed:
             self.version += 1
@@ -314,7 +353,7 @@ class Advisor:
 
     def _schedule(self, force: bool = False) -> None:
         g = self._game
-        if g is None or self.broken:
+        if g is None or self.unavailable or (self._failures and self._clock() < self._retry_at):
             return
         active = self._active[1] if self._active is not None else None
         if active is not None and active.rating is not None:

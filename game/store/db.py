@@ -311,7 +311,6 @@ def cannot_save_notice(folder: Path, exc: BaseException) -> str:
     return one_line(f"Cannot save in {folder} ({reason}): {NOTHING_KEPT}")
 
 
-
 def in_memory(copy_from: Path | None = None, notices: list[str] | None = None) -> Opened:
     """An in-memory database, seeded from ``copy_from`` when that file reads cleanly."""
     conn = sqlite3.connect(":memory:", isolation_level=None)

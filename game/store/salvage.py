@@ -40,7 +40,8 @@ def salvage(damaged: Path, target: sqlite3.Connection) -> dict[str, int]:
     """Copy every readable row of ``damaged`` into ``target``; rows kept per table."""
     kept: dict[str, int] = {}
     try:
-        source = sqlite3.connect(f"{damaged.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+        # immutable: no -wal or -shm made beside the kept file; nothing else writes it.
+        source = sqlite3.connect(f"{damaged.resolve().as_uri()}?mode=ro&immutable=1", uri=True, timeout=1.0)
     except sqlite3.Error:
         return kept
     try:

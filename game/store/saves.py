@@ -14,19 +14,40 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from game.engine.deals import MAX_DEAL, MIN_DEAL
 from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
+from game.store import safe_json
+from game.variants import VARIANTS
 
 Actions = list[list[str]]
 
 
 class UnreadableSave(ValueError):
     """A saved game that cannot be replayed to its stored position; the message says why."""
+
+
+class BadRow(UnreadableSave):
+    """A ``saved_games`` row with a value of the wrong type or out of range."""
+
+    def __init__(self, reason: str, values: dict[str, object]) -> None:
+        super().__init__(reason)
+        self.values = values
+        """The row as it was read, for ``unreadable_saves``."""
+
+
+MAX_ACTIONS_CHARS = 20_000_000
+"""The longest move list read back (a game of 100,000 actions is about 3 MB)."""
+MAX_TEXT = 10_000
+"""The longest position text or time stamp read back."""
+MAX_SECONDS = 10 * 365 * 24 * 3600.0
+MAX_COUNT = 10_000_000
 
 
 @dataclass(frozen=True)
@@ -86,7 +107,8 @@ def encode_actions(g: Game) -> tuple[str, int, int]:
 def decode_actions(text: str) -> Actions:
     """The actions from their JSON text; ``UnreadableSave`` unless a list of lists of strings."""
     try:
-        actions: Any = json.loads(text)
+        # A list of lists of strings: three levels.
+        actions: Any = safe_json.loads(text, max_chars=MAX_ACTIONS_CHARS, max_depth=3)
     except ValueError as exc:
         raise UnreadableSave(f"the move list is not valid JSON ({exc})") from None
     if not isinstance(actions, list) or not all(_is_action(a) for a in actions):
@@ -140,7 +162,7 @@ def saved_game(row: SavedRow, g: Game) -> SavedGame:
 
 def parse_day(text: str | None) -> date | None:
     """A ``YYYY-MM-DD`` date, or ``None`` for none or a bad one."""
-    if not text:
+    if not text or not isinstance(text, str):
         return None
     try:
         return date.fromisoformat(text)
@@ -170,10 +192,91 @@ def read(conn: sqlite3.Connection, variant: str) -> SavedRow | None:
 
 
 def _row(values: tuple[Any, ...]) -> SavedRow:
+    """The row as a ``SavedRow``, every value checked by type and range; else ``BadRow``."""
     data = dict(zip(COLUMNS, values, strict=True))
-    data["stuck"] = bool(data["stuck"])
-    data["winnable_only"] = bool(data["winnable_only"])
-    return SavedRow(**data)
+    checked: dict[str, Any] = {}
+    for name, value in data.items():
+        try:
+            checked[name] = CHECKS[name](value)
+        except (ValueError, TypeError) as exc:
+            raise BadRow(f"its {name} is {_shown(value)}: {exc}", data) from None
+    return SavedRow(**checked)
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _text(most: int) -> Callable[[object], str]:
+    def check(value: object) -> str:
+        if not isinstance(value, str):
+            raise TypeError("not text")
+        if len(value) > most:
+            raise ValueError(f"longer than {most:,} characters")
+        return value
+
+    return check
+
+
+def _whole(low: int, high: int) -> Callable[[object], int]:
+    def check(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError("not a whole number")
+        if not low <= value <= high:
+            raise ValueError(f"not from {low} to {high}")
+        return value
+
+    return check
+
+
+def _flag(value: object) -> bool:
+    if value not in (0, 1) or isinstance(value, float):
+        raise ValueError("not 0 or 1")
+    return bool(value)
+
+
+def _seconds(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError("not a number")
+    if not 0.0 <= value <= MAX_SECONDS:  # NaN fails this too
+        raise ValueError("not a number of seconds")
+    return float(value)
+
+
+def _deal(value: object) -> int | None:
+    return None if value is None else _whole(MIN_DEAL, MAX_DEAL)(value)
+
+
+def _day(value: object) -> str | None:
+    return None if value is None else _text(40)(value)
+
+
+def _variant(value: object) -> str:
+    if value not in VARIANTS:
+        raise ValueError("not a known game")
+    return str(value)
+
+
+CHECKS: dict[str, Callable[[object], Any]] = {
+    "variant": _variant,
+    "uid": _text(200),
+    "deal": _deal,
+    "opening": _text(MAX_TEXT),
+    "actions": _text(MAX_ACTIONS_CHARS),
+    "actions_made": _whole(0, MAX_COUNT),
+    "position": _whole(0, MAX_COUNT),
+    "position_text": _text(MAX_TEXT),
+    "elapsed": _seconds,
+    "moves": _whole(0, MAX_COUNT),
+    "score": _whole(0, 52),
+    "stuck": _flag,
+    "winnable_only": _flag,
+    "daily": _day,
+    "started_at": _text(100),
+    "saved_at": _text(100),
+}
+"""Per column of ``saved_games``: its value in Python form, or ``ValueError``/``TypeError``."""
 
 
 def delete(conn: sqlite3.Connection, variant: str, uid: str | None = None) -> None:
@@ -191,9 +294,25 @@ def variants(conn: sqlite3.Connection) -> list[str]:
 
 def keep_aside(conn: sqlite3.Connection, row: SavedRow, reason: str, now: str) -> None:
     """Move an unreplayable row to ``unreadable_saves`` (as JSON), out of the way but kept."""
-    data = json.dumps(dict(zip(COLUMNS, _values(row), strict=True)))
+    keep_values_aside(conn, row.variant, dict(zip(COLUMNS, _values(row), strict=True)), reason, now)
+
+
+def keep_values_aside(
+    conn: sqlite3.Connection, variant: str, values: dict[str, object], reason: str, now: str
+) -> None:
+    """Move the variant's saved row (``values``, as read) to ``unreadable_saves``."""
+    data = json.dumps({name: _storable(value) for name, value in values.items()})
     conn.execute(
         "INSERT INTO unreadable_saves (variant, saved_row, reason, kept_at) VALUES (?, ?, ?, ?)",
-        (row.variant, data, reason, now),
+        (variant, data, reason, now),
     )
-    delete(conn, row.variant, row.uid)
+    delete(conn, variant)
+
+
+def _storable(value: object) -> object:
+    """A value as JSON can hold it: blobs as hex, numbers JSON has no word for as text."""
+    if isinstance(value, bytes):
+        return {"hex": value.hex()}
+    if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
+        return repr(value)
+    return value

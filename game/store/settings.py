@@ -13,12 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from game.store import safe_json
 from game.variants import VARIANTS
 
 ANIMATION_SPEEDS = ("normal", "fast", "slow", "off")
 """The animation speeds the view knows (``game.view.animation.SPEEDS``)."""
 CARD_STYLES = ("classic", "fourcolour")
 """The card styles the view knows (``game.view.settings.CARD_STYLES``)."""
+MAX_JSON_CHARS = 10_000
+"""The longest stored value read back (the longest real one, the table of variants, is ~150)."""
 WINDOW_LIMIT = 32_000
 """No window size or position coordinate beyond this is believed."""
 
@@ -145,10 +148,8 @@ def _check_or(name: str, value: object, default: object) -> Any:
 def from_json(name: str, text: object) -> Any:
     """The value of setting ``name`` stored as ``text``, or its default when not valid."""
     default = getattr(Settings(), name)
-    if not isinstance(text, str):
-        return default
     try:
-        return _check_or(name, json.loads(text), default)
+        return _check_or(name, safe_json.loads(text, max_chars=MAX_JSON_CHARS, max_depth=3), default)
     except (ValueError, TypeError):
         return default
 
@@ -163,7 +164,11 @@ def to_json(value: object) -> str:
 
 def load(conn: sqlite3.Connection) -> Settings:
     """The stored settings; anything missing or invalid is the default."""
-    stored = dict(conn.execute("SELECT name, value FROM settings").fetchall())
+    stored = {
+        name: value
+        for name, value in conn.execute("SELECT name, value FROM settings")
+        if isinstance(name, str)
+    }
     values = {f.name: from_json(f.name, stored[f.name]) for f in fields(Settings) if f.name in stored}
     return Settings(**values)
 

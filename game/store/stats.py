@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from game.store import saves
 from game.store.saves import SavedRow, parse_day
 
 RESULTS = ("won", "lost", "abandoned")
@@ -168,29 +169,67 @@ def records(
     offset: int = 0,
 ) -> list[GameRecord]:
     """Finished games in finishing order (or newest first), optionally filtered."""
+    return read_records(
+        conn, variant, winnable_only=winnable_only, newest_first=newest_first, limit=limit, offset=offset
+    )[0]
+
+
+def read_records(
+    conn: sqlite3.Connection,
+    variant: str | None = None,
+    *,
+    winnable_only: bool | None = None,
+    newest_first: bool = False,
+    limit: int = -1,
+    offset: int = 0,
+) -> tuple[list[GameRecord], int]:
+    """Like ``records``, with how many rows were left out for a value of the wrong type or out
+    of range (such a row is left in the file, untouched)."""
     where, args = _filter(variant, winnable_only)
     order = "DESC" if newest_first else "ASC"
     cur = conn.execute(
         f"SELECT {_FIELDS} FROM games{where} ORDER BY id {order} LIMIT ? OFFSET ?", (*args, limit, offset)
     )
-    return [_record(r) for r in cur]
+    found: list[GameRecord] = []
+    skipped = 0
+    for r in cur:
+        try:
+            found.append(_record(r))
+        except (ValueError, TypeError, OverflowError):
+            skipped += 1
+    return found, skipped
 
 
 def _record(r: tuple[Any, ...]) -> GameRecord:
+    """The row as a ``GameRecord``, every value checked by type and range (else ``ValueError``)."""
+    finished_at = saves.CHECKS["saved_at"](r[11])
+    local_day(finished_at)  # the by-day chart reads it
     return GameRecord(
-        id=int(r[0]),
-        uid=str(r[1]),
-        variant=str(r[2]),
-        deal=None if r[3] is None else int(r[3]),
-        result=str(r[4]),
-        seconds=float(r[5]),
-        moves=int(r[6]),
-        score=int(r[7]),
-        winnable_only=bool(r[8]),
+        id=_exact(r[0], int),
+        uid=saves.CHECKS["uid"](r[1]),
+        variant=saves.CHECKS["variant"](r[2]),
+        deal=saves.CHECKS["deal"](r[3]),
+        result=_result(r[4]),
+        seconds=saves.CHECKS["elapsed"](r[5]),
+        moves=saves.CHECKS["moves"](r[6]),
+        score=saves.CHECKS["score"](r[7]),
+        winnable_only=saves.CHECKS["winnable_only"](r[8]),
         daily=parse_day(r[9]),
-        started_at=str(r[10]),
-        finished_at=str(r[11]),
+        started_at=saves.CHECKS["started_at"](r[10]),
+        finished_at=finished_at,
     )
+
+
+def _exact(value: object, kind: type[int]) -> int:
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise TypeError(f"not {kind.__name__}")
+    return value
+
+
+def _result(value: object) -> str:
+    if value not in RESULTS:
+        raise ValueError("not a result")
+    return str(value)
 
 
 def summarize(games: list[GameRecord], variant: str | None, today: date) -> Summary:

@@ -81,6 +81,7 @@ class Store:
         self._clock = clock
         self._current: dict[str, _Current] = {}
         self._failing = False
+        self._told_skipped = False
 
     @classmethod
     def open(
@@ -185,7 +186,11 @@ class Store:
         game that no longer replays exactly is kept aside (never deleted) with a notice, and
         ``None`` is returned so that a new game starts.
         """
-        row = self._read(lambda conn: saves.read(conn, variant), None)
+        try:
+            row = self._read(lambda conn: saves.read(conn, variant), None)
+        except saves.BadRow as exc:
+            self._keep_values_aside(variant, exc)
+            return None
         if row is None:
             return None
         try:
@@ -212,9 +217,7 @@ class Store:
 
     def summary(self, variant: str | None = None, *, winnable_only: bool | None = None) -> Summary:
         """The statistics table of ``variant`` (of all variants when ``None``)."""
-        games: list[GameRecord] = self._read(
-            lambda conn: stats.records(conn, variant, winnable_only=winnable_only), []
-        )
+        games = self._records(lambda conn: stats.read_records(conn, variant, winnable_only=winnable_only))
         return stats.summarize(games, variant, self.today())
 
     def summaries(self) -> dict[str, Summary]:
@@ -231,12 +234,12 @@ class Store:
     ) -> list[GameRecord]:
         """Finished games, newest first (each can be replayed by its ``deal``)."""
 
-        def query(conn: sqlite3.Connection) -> list[GameRecord]:
-            return stats.records(
+        def query(conn: sqlite3.Connection) -> tuple[list[GameRecord], int]:
+            return stats.read_records(
                 conn, variant, winnable_only=winnable_only, newest_first=True, limit=limit, offset=offset
             )
 
-        return self._read(query, [])
+        return self._records(query)
 
     def chart(self, variant: str | None = None, *, window: int = 10) -> list[ChartPoint]:
         """Per finished game, oldest first: its result, the win rate so far and over ``window``."""
@@ -283,7 +286,11 @@ class Store:
         )
 
     def _finish_saved(self, conn: sqlite3.Connection, variant: str) -> None:
-        old = saves.read(conn, variant)
+        try:
+            old = saves.read(conn, variant)
+        except saves.BadRow as exc:  # not a game to count: kept aside, out of the way
+            saves.keep_values_aside(conn, variant, exc.values, str(exc), self._stamp())
+            return
         if old is None:
             return
         if old.actions_made > 0:
@@ -299,6 +306,27 @@ class Store:
         self._write(lambda conn: saves.keep_aside(conn, row, reason, self._stamp()))
         self._notices.append(
             f"The saved {name} game could not be restored ({reason}); "
+            "it was kept aside and a new game starts."
+        )
+
+    def _records(
+        self, query: Callable[[sqlite3.Connection], tuple[list[GameRecord], int]]
+    ) -> list[GameRecord]:
+        """Finished games from ``query``; rows it had to leave out are told once a run."""
+        found, skipped = self._read(query, ([], 0))
+        if skipped and not self._told_skipped:
+            self._told_skipped = True
+            one = skipped == 1
+            self._notices.append(
+                f"{skipped} finished {'game' if one else 'games'} in your statistics could not be "
+                f"read (a damaged value) and {'is' if one else 'are'} left out; nothing was deleted."
+            )
+        return found
+
+    def _keep_values_aside(self, variant: str, bad: saves.BadRow) -> None:
+        self._write(lambda conn: saves.keep_values_aside(conn, variant, bad.values, str(bad), self._stamp()))
+        self._notices.append(
+            f"The saved {VARIANTS[variant].name} game could not be restored ({bad}); "
             "it was kept aside and a new game starts."
         )
 
@@ -319,6 +347,8 @@ class Store:
     def _read(self, query: Callable[[sqlite3.Connection], T], default: T) -> T:
         try:
             return query(self._conn)
+        except saves.BadRow:
+            raise
         except (sqlite3.Error, ValueError) as exc:
             self._notices.append(f"Could not read the saved data ({exc}); showing defaults.")
             return default

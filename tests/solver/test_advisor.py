@@ -11,7 +11,7 @@ import game
 from game.engine.game import Game
 from game.engine.moves import Move
 from game.solver import advisor as advisor_module
-from game.solver.advisor import DEEP_CHECK_BUDGET, Advisor, Outlook
+from game.solver.advisor import DEEP_CHECK_BUDGET, RESTART_DELAY, Advisor, Outlook
 from game.solver.rating import Difficulty
 from game.solver.search import Budget, Verdict
 from game.solver.worker import SolverWorker
@@ -274,7 +274,7 @@ def test_consider_searches_a_candidate_deal(advisor: Advisor) -> None:
     assert advisor.rating(candidate) is Difficulty.EASY
 
 
-def test_a_worker_that_cannot_start_leaves_every_answer_unknown() -> None:
+def test_a_worker_that_cannot_start_makes_the_solver_unavailable() -> None:
     def broken() -> InlineWorker:
         raise OSError("no processes here")
 
@@ -282,15 +282,21 @@ def test_a_worker_that_cannot_start_leaves_every_answer_unknown() -> None:
     g = opening()
     advisor.follow(g)
     assert advisor.broken
-    assert advisor.outlook(g) is Outlook.UNKNOWN
+    assert advisor.outlook(g) is Outlook.UNAVAILABLE
     assert not advisor.poll()
 
 
-def test_a_dead_worker_has_the_position_asked_again(advisor: Advisor, worker: InlineWorker) -> None:
+def test_a_dead_worker_has_the_position_asked_again_after_a_pause(worker: InlineWorker) -> None:
+    now = [50.0]
+    advisor = Advisor(lambda: worker, clock=lambda: now[0])
     g = opening()
     worker.hold = True
     advisor.follow(g)
     worker.closed = True  # died mid-search; SolverWorker.submit starts a new process
+    assert advisor.poll()
+    assert len(worker.requests) == 1
+    now[0] += RESTART_DELAY
+    worker.closed = False
     assert advisor.poll()
     assert [text for _, text, _ in worker.requests] == [g.text(), g.text()]
 
