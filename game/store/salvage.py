@@ -26,7 +26,8 @@ TABLES = {
     ),
     "games": (
         "id",
-        "id, uid, variant, deal, result, seconds, moves, score, winnable_only, daily, started_at, finished_at",
+        "id, uid, variant, deal, result, seconds, moves, score, winnable_only, daily, "
+        "started_at, finished_at",
     ),
     "unreadable_saves": ("id", "id, variant, saved_row, reason, kept_at"),
 }

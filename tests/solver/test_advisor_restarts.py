@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import game
 from game.engine.game import Game
 from game.solver.advisor import MAX_FAILURES, RESTART_DELAY, Advisor, Outlook
@@ -66,7 +68,7 @@ def test_restarts_wait_longer_each_time() -> None:
         advisor.poll()
         if worker.starts > before:
             started_at.append(clock.t)
-    gaps = [b - a for a, b in zip(started_at, started_at[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(started_at)]
     assert len(gaps) == MAX_FAILURES - 1
     for k, gap in enumerate(gaps):
         assert RESTART_DELAY * 2**k <= gap < RESTART_DELAY * 2**k + 0.05
