@@ -41,6 +41,8 @@ DATA_SHOWN = (
     "is kept only until you quit."
 )
 """…and its end when the saved data could be read (``in_memory``)."""
+PRIVATE = 0o600
+"""The mode of the database and its -wal and -shm files: saved games are the player's alone."""
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 
@@ -233,6 +235,8 @@ def create_atomically(path: Path) -> None:
     """
     tmp = path.with_name(f".{path.name}.new-{os.getpid()}-{os.urandom(4).hex()}")
     try:
+        # Made 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode.
+        os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
         conn = connect(tmp)
         try:
             migrate(conn)
@@ -276,6 +280,7 @@ def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> 
             damaged = moved if problem.label == "corrupt" else None
         if not path.exists():
             create_atomically(path)
+        make_private(path)
         conn = connect(path, synchronous=synchronous)
     except (OSError, sqlite3.Error) as exc:
         return in_memory(path, [*notices, cannot_save_notice(folder, exc)])
@@ -303,6 +308,16 @@ def _salvaged(damaged: Path, conn: sqlite3.Connection) -> str:
     if not any(kept.values()):
         return ""
     return f" What could still be read was carried over: {summary(kept)}."
+
+
+def make_private(path: Path) -> None:
+    """Take away other users' access to the database and its side files (an older version of
+    the game made them readable by all); a file that is not ours is left alone."""
+    for p in [path, *side_files(path)]:
+        with contextlib.suppress(OSError):
+            st = p.stat()
+            if st.st_mode & 0o077 and st.st_uid == getattr(os, "getuid", lambda: st.st_uid)():
+                os.chmod(p, PRIVATE)
 
 
 def cannot_save_notice(folder: Path, exc: BaseException) -> str:

@@ -50,7 +50,9 @@ def prepare_folder(folder: Path) -> None:
     Raises ``OSError`` (with the reason from the system) when it cannot: a read-only or
     missing-and-uncreatable folder, or a path that runs through a file.
     """
-    folder.mkdir(parents=True, exist_ok=True)
+    # The player's own: a folder the game makes is theirs alone (0700); one that exists is
+    # left as it is (it may be shared on purpose, or be the folder given on the command line).
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     # Try it rather than ask os.access: permissions, read-only mounts and root all differ.
     fd, name = tempfile.mkstemp(prefix=".write-test-", dir=folder)
     os.close(fd)
