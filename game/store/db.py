@@ -313,10 +313,13 @@ def _salvaged(damaged: Path, conn: sqlite3.Connection) -> str:
 def make_private(path: Path) -> None:
     """Take away other users' access to the database and its side files (an older version of
     the game made them readable by all); a file that is not ours is left alone."""
+    getuid = getattr(os, "getuid", None)  # not on Windows, where chmod only sets read-only
+    if getuid is None:
+        return
     for p in [path, *side_files(path)]:
         with contextlib.suppress(OSError):
             st = p.stat()
-            if st.st_mode & 0o077 and st.st_uid == getattr(os, "getuid", lambda: st.st_uid)():
+            if st.st_mode & 0o077 and st.st_uid == getuid():
                 os.chmod(p, PRIVATE)
 
 
