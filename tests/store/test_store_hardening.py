@@ -225,7 +225,8 @@ def test_odd_value_in_one_finished_game_leaves_out_that_game_only(
     assert 4 not in [r.id for r in store.games(limit=100)]
     notices = store.take_notices()
     assert notices == [
-        "1 finished game in your statistics could not be read (a damaged value) and is left out; nothing was deleted."
+        "1 finished game in your statistics could not be read (a damaged value) and is left out; "
+        "nothing was deleted."
     ]
     assert store.summary().played == 9 and store.take_notices() == []  # told once
     assert store.connection.execute("SELECT count(*) FROM games").fetchone()[0] == 10
