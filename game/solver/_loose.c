@@ -538,6 +538,39 @@ static void Table_dealloc(Table *t) {
     Py_TYPE(t)->tp_free((PyObject *)t);
 }
 
+/* A position from Python as the search can hold it, else ValueError: cards are 0..51, the
+ * bottoms lie in the set, at most three of them (six bits each in an 18-bit field of the key),
+ * and each foundation height is 0..13 (the index into card_at). */
+static int checked_position(unsigned long long tableau, unsigned long long bottoms, unsigned long long heights) {
+    const char *wrong = NULL;
+    int bottom_count = 0;
+    for (u64 rest = bottoms; rest; rest &= rest - 1) bottom_count++;
+    if (tableau >> 52)
+        wrong = "tableau holds a card number above 51";
+    else if (bottoms & ~tableau)
+        wrong = "a bottom card that is not in the tableau";
+    else if (bottom_count > 3)
+        wrong = "more than three bottom cards";
+    else if (heights >> 16)
+        wrong = "heights holds more than four foundations";
+    for (int suit = 0; !wrong && suit < 4; suit++)
+        if ((heights >> 4 * suit & 15) > 13) wrong = "a foundation height above 13";
+    if (wrong) {
+        PyErr_SetString(PyExc_ValueError, wrong);
+        return 0;
+    }
+    return 1;
+}
+
+/* TypeError unless __init__ has made the table (Table.__new__ alone leaves it empty). */
+static int ready(const Table *t) {
+    if (!t->slots) {
+        PyErr_SetString(PyExc_TypeError, "this Table was never set up: call Table(reserve, stock, waste, base)");
+        return 0;
+    }
+    return 1;
+}
+
 static int position_of(PyObject *args, Position *p, Py_ssize_t extra) {
     unsigned long long tableau, bottoms, heights;
     int reserve_n, stock_n;
@@ -550,11 +583,12 @@ static int position_of(PyObject *args, Position *p, Py_ssize_t extra) {
     int ok = PyArg_ParseTuple(head, "KKiiK", &tableau, &bottoms, &reserve_n, &stock_n, &heights);
     Py_DECREF(head);
     if (!ok) return 0;
-    p->tableau = tableau & (((u64)1 << 52) - 1);
-    p->bottoms = bottoms & p->tableau;
+    if (!checked_position(tableau, bottoms, heights)) return 0;
+    p->tableau = tableau;
+    p->bottoms = bottoms;
     p->reserve_n = reserve_n;
     p->stock_n = stock_n;
-    p->heights = heights & 0xFFFF;
+    p->heights = heights;
     p->counts = p->loose = 0;
     for (u64 rest = p->tableau; rest; rest &= rest - 1) p->counts += ONE[lowest(rest)];
     p->loose = p->counts;
@@ -580,7 +614,7 @@ static long known_of(Table *t, Position p) {
 
 static PyObject *Table_known(Table *t, PyObject *args) {
     Position p;
-    if (!position_of(args, &p, 0) || !in_range(t, &p)) return NULL;
+    if (!ready(t) || !position_of(args, &p, 0) || !in_range(t, &p)) return NULL;
     return PyLong_FromLong(known_of(t, p));
 }
 
@@ -589,7 +623,7 @@ static PyObject *Table_verdict(Table *t, PyObject *args) {
     long long budget;
     double deadline;
     PyObject *cancelled;
-    if (!position_of(args, &p, 3) || !in_range(t, &p)) return NULL;
+    if (!ready(t) || !position_of(args, &p, 3) || !in_range(t, &p)) return NULL;
     PyObject *tail = PyTuple_GetSlice(args, 5, PyTuple_GET_SIZE(args));
     if (!tail) return NULL;
     int ok = PyArg_ParseTuple(tail, "LdO:verdict", &budget, &deadline, &cancelled);

@@ -96,7 +96,8 @@ def base_file() -> Iterator[Path]:
         g.play(g.legal_moves()[0])
         store.save_game(g, 5.0)
     store.connection.execute(
-        "INSERT INTO unreadable_saves (variant, saved_row, reason, kept_at) VALUES ('kansas', '{}', 'old', 'x')"
+        "INSERT INTO unreadable_saves (variant, saved_row, reason, kept_at) "
+        "VALUES ('kansas', '{}', 'old', 'x')"
     )
     store.close()
     yield folder / DB_NAME
