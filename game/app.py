@@ -166,10 +166,12 @@ class App:
         return self._advisor
 
     def close(self) -> None:
-        """Stop the solver's worker process, if it was started, and close the window."""
+        """Stop the solver's worker process, if it was started, close the window, and let
+        other windows play this one's games."""
         if self._advisor is not None:
             self._advisor.close()
         self.display.close()
+        self.persist.store.release_claims()
 
     # --------------------------------------------------------------- window
 
@@ -331,6 +333,7 @@ class App:
         """Leave the main loop with exit status ``code``."""
         if self.running:
             self.persist.window_changed(self.window_size, self.fullscreen, with_position=True)
+            self.persist.store.release_claims()
         self.running = False
         self.exit_code = code
 

@@ -52,6 +52,8 @@ class Persistence:
         self._banner: list[tuple[str, float | None]] = []
         self._drawn_banner: str | None = None
         self._pending: list[str] = []
+        self.guest: set[str] = set()
+        """Variants another window plays: this one plays them unsaved (``game_for``)."""
 
     @classmethod
     def open(cls, data_dir: str | None) -> Persistence:
@@ -115,6 +117,9 @@ class Persistence:
         (recorded by ``started`` once its automatic moves are made). ``daily``: today's deal.
         """
         self.remember(last_variant=variant)
+        if not self.store.claim(variant):
+            return self._as_guest(variant, deal)
+        self.guest.discard(variant)
         if daily or deal is None:
             saved = self.store.load_game(variant)
             if saved is not None and (not daily or saved.daily == self.store.today()):
@@ -123,15 +128,29 @@ class Persistence:
                 deal = self.store.daily_deal(variant)
         return game.new_game(variant, deal), 0.0, False
 
+    def _as_guest(self, variant: str, deal: int | None) -> tuple[Game, float, bool]:
+        """``variant`` is open in another window: a new deal here, neither saved nor counted,
+        so the other window's game is never overwritten."""
+        self.guest.add(variant)
+        name = game.VARIANTS[variant].name
+        self.notice(
+            f"{name} is open in another window: this window plays a new deal that is not saved. "
+            f"Close the other window's {name} to play your saved game here."
+        )
+        return game.new_game(variant, deal), 0.0, False
+
     def started(self, g: Game, *, daily: bool = False, winnable: bool = False) -> None:
         """``g`` is a new deal: it becomes its variant's game in progress. ``winnable``: the
         solver proved it winnable before it was dealt ("winnable deals only")."""
+        if g.key in self.guest:
+            return
         today: date | None = self.store.today() if daily else None
         self.store.start_game(g, winnable_only=winnable, daily=today)
 
     def saved(self, g: Game, elapsed: float) -> None:
         """Save ``g`` after an action (a win is recorded by the store)."""
-        self.store.save_game(g, elapsed)
+        if g.key not in self.guest:
+            self.store.save_game(g, elapsed)
 
     def is_daily(self, g: Game) -> bool:
         """Whether ``g`` is today's deal of the day of its variant."""

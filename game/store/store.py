@@ -42,6 +42,7 @@ from game.engine.game import Game
 from game.engine.state import State
 from game.store import db, paths, saves, stats
 from game.store import settings as settings_table
+from game.store.claims import Claims
 from game.store.daily import daily_deal
 from game.store.saves import SavedGame, SavedRow
 from game.store.settings import Settings
@@ -82,6 +83,7 @@ class Store:
         self._current: dict[str, _Current] = {}
         self._failing = False
         self._told_skipped = False
+        self._claims = Claims(None if self.path is None else self.path.parent)
 
     @classmethod
     def open(
@@ -122,7 +124,17 @@ class Store:
 
     def close(self) -> None:
         """Close the database (everything is saved already)."""
+        self._claims.release_all()
         self._conn.close()
+
+    def claim(self, variant: str) -> bool:
+        """Make ``variant`` this copy's to play and save (letting go of any other); ``False``
+        while another copy of the game on the same data folder plays it (see ``claims``)."""
+        return self._claims.take(variant)
+
+    def release_claims(self) -> None:
+        """Let other copies of the game play every variant (this one is quitting)."""
+        self._claims.release_all()
 
     def __enter__(self) -> Store:
         return self
@@ -313,7 +325,8 @@ class Store:
         self, query: Callable[[sqlite3.Connection], tuple[list[GameRecord], int]]
     ) -> list[GameRecord]:
         """Finished games from ``query``; rows it had to leave out are told once a run."""
-        found, skipped = self._read(query, ([], 0))
+        nothing: tuple[list[GameRecord], int] = ([], 0)
+        found, skipped = self._read(query, nothing)
         if skipped and not self._told_skipped:
             self._told_skipped = True
             one = skipped == 1

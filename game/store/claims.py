@@ -1,0 +1,92 @@
+"""Which copy of the game plays which variant: a lock file per variant in the data folder.
+
+Two windows on one data folder share the database safely, but each variant has one game in
+progress: if both played it, each save would replace the other's. The window that opens a
+variant first holds its lock (``.solitaire.sqlite3.<variant>.lock``) until it leaves it or
+quits; a second window finds the lock taken and is told so. The system drops a lock when its
+process ends, however it ends, so no stale lock outlives a crash.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+from typing import IO
+
+
+class Claims:
+    """The variants this copy of the game plays, each held by an open, locked file."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        """Where the lock files live (``None``: nothing is saved, so nothing to share)."""
+        self._held: dict[str, IO[bytes]] = {}
+
+    def take(self, variant: str) -> bool:
+        """Hold ``variant`` (letting go of any other); ``False`` if another copy holds it.
+
+        A lock that cannot be made at all (a file system without locks) counts as held: the
+        player is never kept from their game by a missing feature.
+        """
+        for other in [v for v in self._held if v != variant]:
+            self.release(other)
+        if self.folder is None or variant in self._held:
+            return True
+        try:
+            handle = _open(self.folder / f".solitaire.sqlite3.{variant}.lock")
+        except OSError:
+            return True
+        if not _lock(handle):
+            handle.close()
+            return False
+        self._held[variant] = handle
+        return True
+
+    def release(self, variant: str) -> None:
+        """Let another copy play ``variant``."""
+        handle = self._held.pop(variant, None)
+        if handle is not None:
+            with contextlib.suppress(OSError):
+                _unlock(handle)
+            handle.close()
+
+    def release_all(self) -> None:
+        """Let go of every variant (on quitting)."""
+        for variant in list(self._held):
+            self.release(variant)
+
+
+def _open(path: Path) -> IO[bytes]:
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    return os.fdopen(fd, "r+b")
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _lock(handle: IO[bytes]) -> bool:
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(handle: IO[bytes]) -> None:
+        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _lock(handle: IO[bytes]) -> bool:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        except OSError:
+            return True  # no locks on this file system: see Claims.take
+        return True
+
+    def _unlock(handle: IO[bytes]) -> None:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)

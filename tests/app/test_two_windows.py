@@ -1,0 +1,76 @@
+"""Two windows on one data folder: the second to open a variant says it is open in the other
+and plays a new deal unsaved, so neither window ever overwrites the other's game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from game.app import App
+from game.app_store import Persistence
+from game.store import Store
+from tests.app.conftest import FakeClock, make_args
+
+
+@pytest.fixture
+def first_window(data_dir: Path) -> Iterator[Persistence]:
+    """Another copy of the game on the same folder, playing Kansas deal 5 with one move made."""
+    persist = Persistence(Store.open(data_dir))
+    g, _, _ = persist.game_for("kansas", 5)
+    persist.started(g)
+    g.play(g.legal_moves()[0])
+    persist.saved(g, 3.0)
+    yield persist
+    persist.store.close()
+
+
+def saved_position(data_dir: Path, variant: str) -> str | None:
+    with Store.open(data_dir) as store:
+        saved = store.load_game(variant)
+        return None if saved is None else saved.game.text()
+
+
+def test_second_window_on_the_same_variant_says_so_and_plays_unsaved(
+    first_window: Persistence, data_dir: Path, clock: FakeClock
+) -> None:
+    before = saved_position(data_dir, "kansas")
+    app = App(make_args(variant="kansas", deal=None), clock=clock, speed="off")
+    try:
+        app.step()
+        assert app.persist.banner is not None and "Kansas is open in another window" in app.persist.banner
+        table = app.table
+        assert table is not None and table.g.moves_made == 0
+        table.g.play(table.g.legal_moves()[0])
+        app.persist.saved(table.g, 1.0)
+        table.new_deal()
+        app.step()
+    finally:
+        app.close()
+    assert saved_position(data_dir, "kansas") == before
+
+
+def test_another_variant_in_the_second_window_is_saved_as_usual(
+    first_window: Persistence, data_dir: Path, make_app: Callable[..., App]
+) -> None:
+    app = make_app(variant="seahaven", deal=3)
+    assert app.persist.banner is None
+    table = app.table
+    assert table is not None
+    table.g.play(table.g.legal_moves()[0])
+    app.persist.saved(table.g, 1.0)
+    assert saved_position(data_dir, "seahaven") == table.g.text()
+
+
+def test_the_variant_is_free_again_once_the_first_window_quits(
+    first_window: Persistence, data_dir: Path, clock: FakeClock
+) -> None:
+    first_window.store.release_claims()
+    app = App(make_args(variant="kansas", deal=None), clock=clock, speed="off")
+    try:
+        app.step()
+        assert app.persist.banner is None
+        assert app.table is not None and app.table.g.deal == 5 and app.table.g.moves_made == 1
+    finally:
+        app.close()
