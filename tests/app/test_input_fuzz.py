@@ -11,7 +11,9 @@ import pytest
 
 import game
 from game.app import App
+from game.app_store import Persistence
 from game.controls.intents import Intent
+from game.store import Store
 from tests.app.conftest import FakeClock, make_args
 from tests.app.test_monkey import check_invariants, post_legal_drag, random_event
 
@@ -23,6 +25,7 @@ LAYOUT_TEXT = (
     "^1234567890ß´qwertzuiopü+asdfghjklöä#<yxcvbnm,.-"  # QWERTZ
     "٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹"  # Arabic-Indic and Persian digits
 )
+OTHER_DIGITS = "²³¹٣۴३１⁷½"
 EMOJI = ["😀", "🂡", "👍🏽", "🏳️‍🌈", "\u200d", "\x00", "\t", "#"]
 NAMED_KEYS = [
     pygame.K_d,
@@ -67,16 +70,36 @@ def key_event(rng: random.Random) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text, scancode=0)
 
 
+def type_a_deal(rng: random.Random) -> None:
+    """D, then digits of any script into the chooser's deal field (a French keyboard's ² first)."""
+    texts = ["d", "²", *rng.choices([*OTHER_DIGITS, *"0123456789"], k=4)]
+    for text in texts:
+        key = pygame.K_d if text == "d" else ord(text)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
+
+
 def fuzz_event(rng: random.Random, app: App, held: list[bool]) -> pygame.event.Event:
     roll = rng.random()
     if roll < 0.2:
         return key_event(rng)
     if roll < 0.22:
         return pygame.event.Event(pygame.TEXTINPUT, text=rng.choice([*LAYOUT_TEXT, *EMOJI]))
-    if roll < 0.225:
+    if roll < 0.221:
         w, h = rng.choice(ODD_SIZES)
         return pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)
-    return random_event(rng, app, held)
+    event = random_event(rng, app, held)
+    if event.type == pygame.VIDEORESIZE and rng.random() < 0.8:
+        # Each new size renders the cards afresh: a few dozen sizes a run find what they can.
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))
+    return event
+
+
+@pytest.fixture(autouse=True)
+def unsynced_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real store, without waiting for the disk after each of the thousands of saves."""
+    monkeypatch.setattr(
+        Persistence, "open", classmethod(lambda cls, d: cls(Store.open(d, synchronous="OFF")))
+    )
 
 
 @pytest.mark.parametrize("variant", list(game.VARIANTS))
@@ -92,6 +115,7 @@ def test_the_loop_survives_20000_random_events_with_any_keyboard(clock: FakeCloc
             post_legal_drag(rng, app)
         if i % 2000 == 1000:
             app.perform(Intent.CHANGE_GAME)  # the chooser, with its deal field, now and then
+            type_a_deal(rng)
         if i % EVENTS_PER_FRAME == 0:
             clock.t += rng.choice([0.0, 0.01, 0.05, 0.3])
             app.step()

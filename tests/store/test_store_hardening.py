@@ -175,7 +175,7 @@ def test_damaged_file_carries_its_readable_rows_into_the_fresh_one(
         ("deal", 2**40),
         ("actions", "[" * 100_000 + "]" * 100_000),
         ("actions", b"\x00\x01"),
-        ("position", "2"),
+        ("moves", "many"),
         ("score", 99),
         ("stuck", 7),
         ("opening", b"kansas"),
