@@ -18,7 +18,7 @@ from tests.app.conftest import FakeClock, make_args
 from tests.app.test_monkey import check_invariants, post_legal_drag, random_event
 
 EVENTS = 20_000
-EVENTS_PER_FRAME = 40
+EVENTS_PER_FRAME = 80
 """Events are cheap and frames are not: several events a frame keep the run to seconds."""
 LAYOUT_TEXT = (
     "²&é\"'(-è_çà)=azertyuiop^$qsdfghjklmù*<wxcvbn,;:!"  # AZERTY
