@@ -71,10 +71,11 @@ def key_event(rng: random.Random) -> pygame.event.Event:
 
 
 def type_a_deal(rng: random.Random) -> None:
-    """D, then digits of any script into the chooser's deal field (a French keyboard's ² first)."""
-    texts = ["d", "²", *rng.choices([*OTHER_DIGITS, *"0123456789"], k=4)]
+    """D, then digits of any script into the chooser's deal field (a French keyboard's ² first),
+    then Enter."""
+    texts = ["d", "²", *rng.choices([*OTHER_DIGITS, *"0123456789"], k=4), "\r"]
     for text in texts:
-        key = pygame.K_d if text == "d" else ord(text)
+        key = pygame.K_d if text == "d" else ord(text)  # "\r" is K_RETURN: deal what was typed
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
 
 
@@ -113,9 +114,11 @@ def test_the_loop_survives_20000_random_events_with_any_keyboard(clock: FakeCloc
         pygame.event.post(fuzz_event(rng, app, held))
         if rng.random() < 0.02:
             post_legal_drag(rng, app)
-        if i % 2000 == 1000:
-            app.perform(Intent.CHANGE_GAME)  # the chooser, with its deal field, now and then
+        if i % 2000 == 1000 and app.running:  # now and then the chooser, and its deal field
+            app.step()  # the events waiting go first
+            app.perform(Intent.CHANGE_GAME)
             type_a_deal(rng)
+            app.step()
         if i % EVENTS_PER_FRAME == 0:
             clock.t += rng.choice([0.0, 0.01, 0.05, 0.3])
             app.step()
