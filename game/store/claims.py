@@ -5,6 +5,9 @@ progress: if both played it, each save would replace the other's. The window tha
 variant first holds its lock (``.solitaire.sqlite3.<variant>.lock``) until it leaves it or
 quits; a second window finds the lock taken and is told so. The system drops a lock when its
 process ends, however it ends, so no stale lock outlives a crash.
+
+Within one process the newest ``Claims`` takes a variant over from an older one: one process is
+one window, so an older holder there is a game that has been left (tests build many apps).
 """
 
 from __future__ import annotations
@@ -15,12 +18,15 @@ import sys
 from pathlib import Path
 from typing import IO
 
+_HELD_HERE: dict[Path, Claims] = {}
+"""Lock file -> the ``Claims`` of this process holding it."""
+
 
 class Claims:
     """The variants this copy of the game plays, each held by an open, locked file."""
 
     def __init__(self, folder: Path | None) -> None:
-        self.folder = folder
+        self.folder = None if folder is None else folder.absolute()
         """Where the lock files live (``None``: nothing is saved, so nothing to share)."""
         self._held: dict[str, IO[bytes]] = {}
 
@@ -34,19 +40,28 @@ class Claims:
             self.release(other)
         if self.folder is None or variant in self._held:
             return True
+        path = self.folder / f".solitaire.sqlite3.{variant}.lock"
+        earlier = _HELD_HERE.get(path)
+        if earlier is not None:
+            earlier.release(variant)
         try:
-            handle = _open(self.folder / f".solitaire.sqlite3.{variant}.lock")
+            handle = _open(path)
         except OSError:
             return True
         if not _lock(handle):
             handle.close()
             return False
         self._held[variant] = handle
+        _HELD_HERE[path] = self
         return True
 
     def release(self, variant: str) -> None:
         """Let another copy play ``variant``."""
         handle = self._held.pop(variant, None)
+        if self.folder is not None:
+            path = self.folder / f".solitaire.sqlite3.{variant}.lock"
+            if _HELD_HERE.get(path) is self:
+                del _HELD_HERE[path]
         if handle is not None:
             with contextlib.suppress(OSError):
                 _unlock(handle)

@@ -70,15 +70,10 @@ def clock() -> FakeClock:
 def make_app(clock: FakeClock) -> Iterator[Callable[..., App]]:
     """Build an app (default: Kansas deal 1, 1024x768, no animation) and step it once."""
 
-    made: list[App] = []
-
     def make(speed: str = "off", **given: object) -> App:
         given.setdefault("variant", "kansas")
         given.setdefault("deal", 1)
-        for earlier in made:  # a new app stands for the game started again: the earlier one is gone
-            earlier.persist.store.release_claims()
         app = App(make_args(**given), clock=clock, speed=speed)
-        made.append(app)
         pygame.event.clear()
         app.step()
         return app

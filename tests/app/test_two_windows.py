@@ -3,27 +3,53 @@ and plays a new deal unsaved, so neither window ever overwrites the other's game
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from game.app import App
-from game.app_store import Persistence
 from game.store import Store
 from tests.app.conftest import FakeClock, make_args
 
+FIRST_WINDOW = """
+import sys
+from game.app_store import Persistence
+from game.store import Store
+persist = Persistence(Store.open(sys.argv[1]))
+g, _, _ = persist.game_for("kansas", 5)
+persist.started(g)
+g.play(g.legal_moves()[0])
+persist.saved(g, 3.0)
+print("playing", flush=True)
+sys.stdin.readline()
+"""
+
 
 @pytest.fixture
-def first_window(data_dir: Path) -> Iterator[Persistence]:
-    """Another copy of the game on the same folder, playing Kansas deal 5 with one move made."""
-    persist = Persistence(Store.open(data_dir))
-    g, _, _ = persist.game_for("kansas", 5)
-    persist.started(g)
-    g.play(g.legal_moves()[0])
-    persist.saved(g, 3.0)
-    yield persist
-    persist.store.close()
+def first_window(data_dir: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another copy of the game on the same folder (its own process), playing Kansas deal 5 with
+    one move made, until its input is closed."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", FIRST_WINDOW, str(data_dir)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
+    )
+    assert process.stdout is not None and process.stdout.readline() == "playing\n"
+    yield process
+    quit_window(process)
+
+
+def quit_window(process: subprocess.Popen[str]) -> None:
+    if process.poll() is None:
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait(timeout=30)
 
 
 def saved_position(data_dir: Path, variant: str) -> str | None:
@@ -33,7 +59,7 @@ def saved_position(data_dir: Path, variant: str) -> str | None:
 
 
 def test_second_window_on_the_same_variant_says_so_and_plays_unsaved(
-    first_window: Persistence, data_dir: Path, clock: FakeClock
+    first_window: subprocess.Popen[str], data_dir: Path, clock: FakeClock
 ) -> None:
     before = saved_position(data_dir, "kansas")
     app = App(make_args(variant="kansas", deal=None), clock=clock, speed="off")
@@ -52,7 +78,7 @@ def test_second_window_on_the_same_variant_says_so_and_plays_unsaved(
 
 
 def test_another_variant_in_the_second_window_is_saved_as_usual(
-    first_window: Persistence, data_dir: Path, make_app: Callable[..., App]
+    first_window: subprocess.Popen[str], data_dir: Path, make_app: Callable[..., App]
 ) -> None:
     app = make_app(variant="seahaven", deal=3)
     assert app.persist.banner is None
@@ -64,9 +90,9 @@ def test_another_variant_in_the_second_window_is_saved_as_usual(
 
 
 def test_the_variant_is_free_again_once_the_first_window_quits(
-    first_window: Persistence, data_dir: Path, clock: FakeClock
+    first_window: subprocess.Popen[str], data_dir: Path, clock: FakeClock
 ) -> None:
-    first_window.store.release_claims()
+    quit_window(first_window)
     app = App(make_args(variant="kansas", deal=None), clock=clock, speed="off")
     try:
         app.step()
