@@ -162,7 +162,7 @@ class App:
     def advisor(self) -> Advisor:
         """The solver's knowledge of the games played (its worker process starts on first use)."""
         if self._advisor is None:
-            self._advisor = Advisor(type(self).solver_worker)
+            self._advisor = Advisor(type(self).solver_worker, clock=self.now)
         return self._advisor
 
     def close(self) -> None:
