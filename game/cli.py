@@ -17,7 +17,7 @@ import game
 from game.console import reach_terminal
 from game.engine.deals import MAX_DEAL, MIN_DEAL, parse_deal_number
 from game.engine.errors import GameError
-from game.store.paths import DATA_DIR_HELP
+from game.store.paths import DATA_DIR_HELP, NotADataFolder, expand
 
 EXIT_USAGE = 2
 
@@ -54,6 +54,14 @@ def _window(text: str) -> tuple[int, int]:
     return int(m[1]), int(m[2])
 
 
+def _data_dir(text: str) -> str:
+    try:
+        expand(text)
+    except NotADataFolder as exc:
+        raise argparse.ArgumentTypeError(f"data folder {text!r}: {exc}") from None
+    return text
+
+
 def _common(p: argparse.ArgumentParser, *, required: bool) -> None:
     p.add_argument(
         "--variant",
@@ -82,7 +90,7 @@ def play_parser() -> argparse.ArgumentParser:
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     p.add_argument("--window", type=_window, metavar="WxH", help="window size, e.g. 1280x720")
     p.add_argument("--autoplay", action="store_true", help="let the computer play the deal")
-    p.add_argument("--data-dir", metavar="DIR", help=DATA_DIR_HELP)
+    p.add_argument("--data-dir", type=_data_dir, metavar="DIR", help=DATA_DIR_HELP)
     p.add_argument(
         "--exit-when-done", action="store_true", help="quit (status 0) when the game is won or stuck"
     )

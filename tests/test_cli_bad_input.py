@@ -97,3 +97,14 @@ def test_any_arguments_give_status_0_or_one_line_and_status_2(command: list[str]
 
 def test_the_parsers_take_deal_numbers_with_a_hash() -> None:
     assert deal_parser().parse_args(["--variant", "kansas", "--deal", "#12"]).deal == 12
+
+
+def test_data_dir_in_an_unknown_users_home_is_one_line_and_status_2() -> None:
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as caught, contextlib.redirect_stderr(err):
+        play_parser().parse_args(["--data-dir", "~no-such-user-here/solitaire"])
+    assert caught.value.code == 2
+    assert err.getvalue().splitlines() == [
+        "solitaire: error: argument --data-dir: data folder '~no-such-user-here/solitaire': "
+        "'~no-such-user-here' is not a home folder on this computer (see 'solitaire --help')"
+    ]

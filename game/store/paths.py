@@ -31,12 +31,26 @@ def data_dir(
     """The data folder: ``explicit`` if given, else ``$SOLITAIRE_DATA_DIR``, else the platform's.
 
     The folder may not exist yet; ``~`` is expanded. An empty value counts as not given.
+    Raises ``NotADataFolder`` when ``~user`` names no user.
     """
     env = os.environ if environ is None else environ
     chosen = os.fspath(explicit) if explicit else env.get(ENV_VAR, "")
     if chosen:
-        return Path(chosen).expanduser()
+        return expand(chosen)
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+class NotADataFolder(OSError):
+    """A data folder that cannot even be named (``~nosuchuser/solitaire``)."""
+
+
+def expand(text: str) -> Path:
+    """``text`` as a path with ``~`` expanded, or ``NotADataFolder`` saying why not."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # "Could not determine home directory"
+        home = text.split("/", 1)[0].split(os.sep, 1)[0]
+        raise NotADataFolder(f"{home!r} is not a home folder on this computer") from None
 
 
 def database_path(folder: Path) -> Path:

@@ -27,6 +27,7 @@ and queue a notice, reads fall back to defaults.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import uuid
 import weakref
@@ -99,7 +100,11 @@ class Store:
         Never fails: a bad file is moved aside, an unwritable folder gives a store in memory;
         either way ``take_notices`` has the line to show.
         """
-        folder = paths.data_dir(data_dir, environ)
+        try:
+            folder = paths.data_dir(data_dir, environ)
+        except paths.NotADataFolder as exc:
+            name = data_dir or (environ or os.environ).get(paths.ENV_VAR, "")
+            return cls(db.in_memory(None, [db.cannot_save_notice(Path(name), exc)]), clock=clock)
         return cls(db.open_database(folder, now=clock(), synchronous=synchronous), clock=clock)
 
     @classmethod

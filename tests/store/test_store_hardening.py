@@ -266,3 +266,11 @@ def test_a_database_readable_by_all_is_made_private(data: Path, clock: FakeClock
     path.chmod(0o644)
     open_store()
     assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_data_folder_in_an_unknown_users_home_plays_in_memory_with_a_notice(clock: FakeClock) -> None:
+    store = Store.open(environ={"SOLITAIRE_DATA_DIR": "~no-such-user-here/solitaire"}, clock=clock)
+    (notice,) = store.take_notices()
+    assert notice.startswith("Cannot save in ~no-such-user-here/solitaire (")
+    assert not store.persistent
+    assert store.start_game(game.new_game("kansas", deal=1))
