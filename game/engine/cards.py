@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.engine.errors import InvalidPosition
+from game.engine.errors import InvalidPosition, shown
 
 RANK_LETTERS: Final = "A23456789TJQK"
 SUIT_LETTERS: Final = "CDHS"
@@ -105,20 +105,20 @@ def parse_rank(text: str) -> int:
     if t == "10":
         t = "T"
     if len(t) != 1 or t not in RANK_LETTERS:
-        raise InvalidPosition(f"not a rank: {text!r} (use one of {RANK_LETTERS})")
+        raise InvalidPosition(f"not a rank: {shown(text)} (use one of {RANK_LETTERS})")
     return RANK_LETTERS.index(t) + 1
 
 
 def parse_card(text: str) -> tuple[Card, bool]:
     """A card and whether it is face up (upper case) from its text form."""
     if len(text) not in (2, 3) or not text.isalnum():
-        raise InvalidPosition(f"not a card: {text!r} (write rank then suit, like TD or td)")
+        raise InvalidPosition(f"not a card: {shown(text)} (write rank then suit, like TD or td)")
     suit_letter = text[-1]
     if suit_letter.upper() not in SUIT_LETTERS:
-        raise InvalidPosition(f"not a card: {text!r} (suit must be one of {SUIT_LETTERS})")
+        raise InvalidPosition(f"not a card: {shown(text)} (suit must be one of {SUIT_LETTERS})")
     face_up = text == text.upper()
     if not face_up and text != text.lower():
-        raise InvalidPosition(f"mixed case in card {text!r}: face up is TD, face down is td")
+        raise InvalidPosition(f"mixed case in card {shown(text)}: face up is TD, face down is td")
     rank = parse_rank(text[:-1])
     return Card.make(rank, SUIT_LETTERS.index(suit_letter.upper())), face_up
 
@@ -128,5 +128,5 @@ def split_cards(text: str) -> list[str]:
     if text in ("", "-"):
         return []
     if len(text) % 2:
-        raise InvalidPosition(f"cards must be two characters each: {text!r}")
+        raise InvalidPosition(f"cards must be two characters each: {shown(text)}")
     return [text[i : i + 2] for i in range(0, len(text), 2)]

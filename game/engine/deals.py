@@ -16,7 +16,7 @@ from pysol_cards.random import shuffle
 from pysol_cards.random_base import RandomBase
 
 from game.engine.cards import DECK, Card
-from game.engine.errors import BadDealNumber
+from game.engine.errors import BadDealNumber, shown
 
 MIN_DEAL: Final = 1
 MAX_DEAL: Final = 2**33 - 1
@@ -29,7 +29,7 @@ _OUR_SUITS: Final = "CDHS"
 def check_deal_number(number: object) -> int:
     """``number`` as an int if it is a valid deal number; else ``BadDealNumber`` saying why."""
     if isinstance(number, bool) or not isinstance(number, int):
-        raise BadDealNumber(f"deal number must be a whole number, got {number!r}")
+        raise BadDealNumber(f"deal number must be a whole number, got {shown(number)}")
     if not MIN_DEAL <= number <= MAX_DEAL:
         raise BadDealNumber(f"deal number must be from {MIN_DEAL} to {MAX_DEAL}, got {number}")
     return number
@@ -53,17 +53,12 @@ def parse_deal_number(text: str) -> int:
     t = text.strip().removeprefix("#")
     if not is_ascii_digits(t):
         raise BadDealNumber(
-            f"deal number must be a whole number from {MIN_DEAL} to {MAX_DEAL}, got {_shown(text)}"
+            f"deal number must be a whole number from {MIN_DEAL} to {MAX_DEAL}, got {shown(text, 40)}"
         )
     digits = t.lstrip("0") or "0"
     if len(digits) > len(str(MAX_DEAL)):
-        raise BadDealNumber(f"deal number must be from {MIN_DEAL} to {MAX_DEAL}, got {_shown(text)}")
+        raise BadDealNumber(f"deal number must be from {MIN_DEAL} to {MAX_DEAL}, got {shown(text, 40)}")
     return check_deal_number(int(digits))
-
-
-def _shown(text: str, most: int = 40) -> str:
-    """``text`` quoted for a one-line message, cut short when long."""
-    return repr(text if len(text) <= most else text[:most] + "…")
 
 
 def deal_order(number: int) -> list[Card]:

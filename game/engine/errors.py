@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 
+def shown(value: object, most: int = 60) -> str:
+    """``repr(value)`` for a one-line message, cut short when long (input can be megabytes)."""
+    text = repr(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 class GameError(ValueError):
     """Base class of every error the engine raises on bad input."""
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine.cards import DECK
-from game.engine.errors import IllegalMove, InvalidPosition, NothingToUndo
+from game.engine.errors import IllegalMove, InvalidPosition, NothingToUndo, shown
 from game.engine.moves import Move
 from game.engine.state import State, parse_fields, parse_state, state_to_text
 
@@ -165,7 +165,9 @@ class Game:
         _check_move(move)
         raw = self._to_raw(move)
         if raw is None or raw not in self.variant.legal(self._state):
-            raise IllegalMove(f"{move}: {self.why_illegal(move)}")
+            text = str(move)
+            text = text if len(text) <= 80 else text[:79] + "…"  # a script's pile name can be huge
+            raise IllegalMove(f"{text}: {self.why_illegal(move)}")
         before = self._state
         self._state = self.variant.apply(before, raw)
         canonical = self._to_move(raw)
@@ -235,11 +237,13 @@ class Game:
 
     def _pile_index(self, name: str) -> int:
         if not isinstance(name, str):
-            raise TypeError(f"a pile is named by a string such as 'tableau-1', got {name!r}")
+            raise TypeError(f"a pile is named by a string such as 'tableau-1', got {shown(name)}")
         try:
             return self.variant.index[name]
         except KeyError:
-            raise IllegalMove(f"no pile named {name!r}; piles: {', '.join(self.variant.names)}") from None
+            raise IllegalMove(
+                f"no pile named {shown(name)}; piles: {', '.join(self.variant.names)}"
+            ) from None
 
     def _to_move(self, raw: RawMove) -> Move:
         v = self.variant
@@ -263,7 +267,7 @@ class Game:
         i = self._pile_index(pile)
         cards = self._state.piles[i]
         if isinstance(position, bool) or not isinstance(position, int):
-            raise TypeError(f"a card's position is a whole number (0 = bottom), got {position!r}")
+            raise TypeError(f"a card's position is a whole number (0 = bottom), got {shown(position)}")
         if not cards:
             raise IndexError(f"{pile} is empty: there is no card at position {position}")
         if not -len(cards) <= position < len(cards):

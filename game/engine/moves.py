@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from game.engine.errors import GameError
+from game.engine.errors import GameError, shown
 
 _MOVE_TEXT = re.compile(r"^\s*([a-z]+(?:-\d+)?)\s*->\s*([a-z]+(?:-\d+)?)(?:\s+x(\d{1,3}))?\s*$", re.ASCII)
 
@@ -31,7 +31,11 @@ class Move:
     @staticmethod
     def parse(text: str) -> Move:
         """The move written ``text`` in the form ``str(move)`` gives."""
+        if not isinstance(text, str):
+            raise TypeError(
+                f"a move's text is a string such as 'tableau-1 -> foundation-2', got {shown(text)}"
+            )
         m = _MOVE_TEXT.match(text)
         if not m:
-            raise GameError(f"not a move: {text!r} (write it like 'tableau-1 -> foundation-2 x1')")
+            raise GameError(f"not a move: {shown(text)} (write it like 'tableau-1 -> foundation-2 x1')")
         return Move(m[1], m[2], int(m[3]) if m[3] else 1)

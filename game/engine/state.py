@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.cards import DECK, Card, parse_card, parse_rank, rank_letter, split_cards
-from game.engine.errors import InvalidPosition
+from game.engine.errors import InvalidPosition, shown
 
 Pile = tuple[Card, ...]
 
@@ -103,6 +103,8 @@ def state_to_text(
 
 def parse_fields(text: str) -> tuple[str, dict[str, str]]:
     """Split a position text into its variant key and its ``name=value`` fields."""
+    if not isinstance(text, str):
+        raise TypeError(f"a position text is a string such as 'kansas base=7 stock=…', got {shown(text)}")
     tokens = text.split()
     if not tokens:
         raise InvalidPosition("empty position text")
@@ -110,7 +112,7 @@ def parse_fields(text: str) -> tuple[str, dict[str, str]]:
     for token in tokens[1:]:
         name, sep, value = token.partition("=")
         if not sep or not name:
-            raise InvalidPosition(f"expected name=value, got {token!r}")
+            raise InvalidPosition(f"expected name=value, got {shown(token)}")
         if name in fields:
             raise InvalidPosition(f"{name} is given twice")
         fields[name] = value
@@ -146,7 +148,7 @@ def parse_state(
     """
     unknown = set(fields) - set(names) - {"base", "redeals"}
     if unknown:
-        raise InvalidPosition(f"no pile named {sorted(unknown)[0]!r}; piles: {', '.join(names)}")
+        raise InvalidPosition(f"no pile named {shown(sorted(unknown)[0])}; piles: {', '.join(names)}")
     piles: list[Pile] = []
     hidden: list[int] = []
     for name in names:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.engine.errors import UnknownVariant
+from game.engine.errors import UnknownVariant, shown
 from game.variants.aunt_mary import AuntMary
 from game.variants.bakers_game import BakersGame
 from game.variants.base import Variant
@@ -22,8 +22,8 @@ def variant_class(key: str) -> type[Variant]:
     """The variant registered as ``key``, or ``UnknownVariant`` naming the known ones."""
     try:
         return VARIANTS[key]
-    except KeyError:
-        raise UnknownVariant(f"unknown variant {key!r}; choose one of: {', '.join(VARIANTS)}") from None
+    except (KeyError, TypeError):  # TypeError: an unhashable key, a list say
+        raise UnknownVariant(f"unknown variant {shown(key)}; choose one of: {', '.join(VARIANTS)}") from None
 
 
 __all__ = ["VARIANTS", "Variant", "variant_class"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.cards import DECK
+from game.engine.errors import shown
 from game.engine.moves import Move
 from game.engine.state import State
 
@@ -16,12 +17,12 @@ def explain(v: Variant, state: State, move: Move) -> str:
     """The first rule ``move`` breaks in ``state``; ``"legal"`` if it breaks none."""
     src = v.index.get(move.source)
     if src is None:
-        return f"no pile named {move.source!r}"
+        return f"no pile named {shown(move.source)}"
     dst = v.target_index(move.target)
     if dst is None:
-        return f"no pile named {move.target!r}"
+        return f"no pile named {shown(move.target)}"
     if isinstance(move.count, bool) or not isinstance(move.count, int):
-        return f"the card count must be a whole number, got {move.count!r}"
+        return f"the card count must be a whole number, got {shown(move.count)}"
     raw = (src, dst, move.count)
     if raw in v.legal(state):
         return "legal"

@@ -104,3 +104,35 @@ def test_card_at_with_wrong_types_is_a_type_error_with_a_sentence(pile: object, 
 def test_move_text_counts_in_ascii_digits_only() -> None:
     with pytest.raises(game.GameError, match="not a move"):
         game.Move.parse("tableau-1 -> tableau-2 x٣")
+
+
+@pytest.mark.parametrize("text", [None, 5, ["kansas"]])
+def test_from_text_of_something_not_text_is_a_type_error_saying_what_is_expected(text: object) -> None:
+    with pytest.raises(TypeError, match="a position text is a string"):
+        game.from_text(text)  # type: ignore[arg-type]
+
+
+def test_move_parse_of_something_not_text_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="a move's text is a string"):
+        game.Move.parse(None)  # type: ignore[arg-type]
+
+
+def test_an_unhashable_variant_key_is_an_unknown_variant() -> None:
+    with pytest.raises(game.UnknownVariant, match=r"unknown variant \[\]; choose one of"):
+        game.new_game([])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: game.Move.parse("x" * 1_000_000),
+        lambda: game.from_text("kansas " + "x" * 1_000_000),
+        lambda: game.from_text("kansas base=" + "x" * 1_000_000),
+        lambda: game.new_game("kansas", deal=1).play(game.Move("x" * 1_000_000, "tableau-1")),
+        lambda: game.new_game("k" * 1_000_000),
+    ],
+)
+def test_a_megabyte_of_input_gives_a_short_message(call: object) -> None:
+    with pytest.raises(game.GameError) as caught:
+        call()  # type: ignore[operator]
+    assert len(str(caught.value)) < 300
