@@ -152,8 +152,27 @@ class Game:
         return raw is not None and raw in self.variant.legal(self._state)
 
     def auto_moves(self) -> list[Move]:
-        """The foundation moves the variant considers safe now; ``play`` never makes them."""
-        return [self._to_move(m) for m in self.variant.auto(self._state)]
+        """The foundation moves the variant considers safe now; ``play`` never makes them.
+
+        A card the last action itself took off a foundation is left out, so the automatic
+        moves never undo the player's own action (it may go home in a later step).
+        """
+        kept = self._kept_out()
+        return [self._to_move(m) for m in self.variant.auto_after(self._state, kept)]
+
+    def kept_out(self) -> str | None:
+        """The card the last action took off a foundation (text), which that action's
+        automatic moves leave where the player put it; ``None`` if it took none."""
+        card = self._kept_out()
+        return None if card is None else DECK[card].text(True)
+
+    def _kept_out(self) -> int | None:
+        """The card the current step's player move took off a foundation, if any."""
+        if not self._done:
+            return None
+        step = self._done[-1]
+        first = self._to_raw(step.moves[0])
+        return None if first is None else self.variant.taken_home_card(step.before, first)
 
     def play(self, move: Move, *, automatic: bool = False) -> None:
         """Make ``move`` with its reveals and refills, or raise ``IllegalMove`` saying why.

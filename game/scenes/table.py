@@ -275,7 +275,7 @@ class TableScene(Scene):
             before = self.g.state
             self.g.play(moves[0], automatic=True)
             self._queue(before, self.g.state, moves[0], factor=AUTO_SPEED)
-        line = self.g.finish_line()
+        line = self.g.finish_line() if self.g.kept_out() is None else None
         if line:
             self._queue_finish(line, automatic=True)
 

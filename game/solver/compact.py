@@ -327,9 +327,10 @@ def as_played(variant: Variant, state: State, line: Sequence[RawMove]) -> list[R
             continue
         if move not in variant.legal(played) or played.piles[move[0]][-move[2] :] != moving:
             return list(line)
+        kept_out = variant.taken_home_card(played, move)
         played = variant.apply(played, move)
         out.append(move)
-        while autos := variant.auto(played):
+        while autos := variant.auto_after(played, kept_out):
             early.add(played.piles[autos[0][0]][-1])
             played = variant.apply(played, autos[0])
             out.append(autos[0])

@@ -202,14 +202,17 @@ class _Search:
             tuple(piles[i] for i in self.fixed),
         )
 
-    def settle(self, st: State) -> tuple[State, list[RawMove]]:
-        """Make the safe foundation moves, one at a time; return the position and the moves."""
+    def settle(self, st: State, kept_out: int | None = None) -> tuple[State, list[RawMove]]:
+        """Make the safe foundation moves, one at a time; return the position and the moves.
+
+        ``kept_out``: the card the move just made took off a foundation, which stays out (as
+        ``Game.auto_moves`` keeps it out), so the lines meet the table's positions."""
         made: list[RawMove] = []
-        auto = self.v.auto(st)
+        auto = self.v.auto_after(st, kept_out)
         while auto:
             made.append(auto[0])
             st = self.v.apply(st, auto[0])
-            auto = self.v.auto(st)
+            auto = self.v.auto_after(st, kept_out)
         return st, made
 
     def moves(self, st: State) -> list[RawMove]:
@@ -292,11 +295,15 @@ class _Search:
     def maybe_settle(self, parent: State, child: State, move: RawMove) -> tuple[State, list[RawMove]]:
         """``settle``, skipped when no safe foundation move can have appeared.
 
-        ``parent`` is settled, so a safe move can only appear on a pile the move changed, or
-        anywhere once a foundation has grown (safety depends on what is home).
+        ``parent`` is settled (but for a card its own move kept out), so a safe move can only
+        appear on a pile the move changed, or anywhere once a foundation has grown (safety
+        depends on what is home).
         """
         if self.v.kinds[move[1]] is Kind.FOUNDATION if move[1] >= 0 else False:
             return self.settle(child)
+        kept_out = self.v.taken_home_card(parent, move)
+        if kept_out is not None or self.v.auto(parent):  # a card kept out last time goes home now
+            return self.settle(child, kept_out)
         piles, hidden, before = child.piles, child.hidden, parent.piles
         needs = self.home_needs(child)
         for s in self.v.play_sources:

@@ -408,6 +408,22 @@ class Variant:
             cached = state.auto_cache = self._safe_moves(state)
         return cached
 
+    def auto_after(self, state: State, kept_out: int | None) -> list[RawMove]:
+        """``auto(state)`` without card ``kept_out``: the card the player's action took off a
+        foundation is not sent straight back by the same step (rules.md, "Automatic moves never
+        undo the player's own action")."""
+        moves = self.auto(state)
+        if kept_out is None:
+            return moves
+        return [m for m in moves if state.piles[m[0]][-1] != kept_out]
+
+    def taken_home_card(self, state: State, move: RawMove) -> int | None:
+        """The card ``move`` takes off a foundation in ``state`` (before it), if it does."""
+        source = move[0]
+        if source < 0 or self.kinds[source] is not Kind.FOUNDATION or not state.piles[source]:
+            return None
+        return state.piles[source][-1]
+
     def _safe_moves(self, state: State) -> list[RawMove]:
         piles, hidden, base = state.piles, state.hidden, state.base_rank
         needs, empty_homes = self._home_needs(state)

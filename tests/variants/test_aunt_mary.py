@@ -116,6 +116,14 @@ def test_am2_foundation_top_card_may_return_to_tableau() -> None:
     assert g.snapshot()["score"] == 2
 
 
+def test_am2_a_safe_card_taken_off_a_foundation_is_not_sent_straight_back() -> None:
+    g = am("foundation-1=AH2H3H foundation-2=AS2S foundation-3=AC2C tableau-1=4S")
+    g.play(Move("foundation-1", "tableau-1"))
+    assert g.variant.auto(g.state)  # safe: it would otherwise go straight home
+    assert g.auto_moves() == []
+    assert g.pile("tableau-1") == ["4S", "3H"]
+
+
 def test_am2_foundation_card_must_fit_the_tableau_pile() -> None:
     g = am("foundation-1=AH2H3H tableau-1=4D tableau-2=5S")
     assert_illegal(g, Move("foundation-1", "tableau-1"))

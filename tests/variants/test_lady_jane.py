@@ -143,6 +143,14 @@ def test_lj3_foundation_top_card_may_return_to_tableau() -> None:
     assert g.snapshot()["score"] == 1
 
 
+def test_lj3_a_safe_card_taken_off_a_foundation_is_not_sent_straight_back() -> None:
+    g = lj("foundation-1=7H8H foundation-2=7S foundation-3=7C tableau-1=9S")
+    g.play(Move("foundation-1", "tableau-1"))
+    assert g.variant.auto(g.state)  # safe: it would otherwise go straight home
+    assert g.auto_moves() == []
+    assert g.pile("tableau-1") == ["9S", "8H"]
+
+
 def test_lj3_foundation_card_must_fit_the_tableau_pile() -> None:
     g = lj("foundation-1=7H8H tableau-1=9H tableau-2=TS")
     assert_illegal(g, Move("foundation-1", "tableau-1"))
