@@ -31,6 +31,7 @@ from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
 from game.scenes.base import Damage, Scene
 from game.scenes.chooser import ChooserScene
+from game.scenes.play_clock import MINIMISED, UNFOCUSED
 from game.scenes.table import TableScene
 from game.solver.advisor import Advisor, Worker
 from game.view.card_art import CardArt
@@ -127,9 +128,13 @@ class App:
         self.exit_when_done = bool(getattr(args, "exit_when_done", False))
         self.running = True
         self.exit_code = 0
+        self._caption = ""
+        self.window_pauses: set[str] = set()
+        """Why the window cannot be played in now (minimised, unfocused): the game clock pauses."""
         self.scenes: list[Scene] = []
         self.display = display or default_display()
         """The window; the surface is in its drawable's pixels (``display.scale`` per point)."""
+        self.display.set_caption(caption(self._first_variant(args)))  # the title the window maps with
         self.surface = self._open_window()
         if window is None and not self.fullscreen:
             place_window(stored.window_pos)
@@ -150,11 +155,22 @@ class App:
         """When input last came or a scene was last busy (``go_idle`` parks the layer after a while)."""
         self._first_scene(args)
 
+    def _first_variant(self, args: argparse.Namespace) -> str | None:
+        """The game the window opens on: the one asked for, else the game in progress last
+        played (reopened where it was); ``None`` for the chooser."""
+        variant: str | None = getattr(args, "variant", None)
+        if variant or getattr(args, "autoplay", False):
+            return variant or "lady-jane"
+        last = self.persist.stored.last_variant
+        if getattr(args, "deal", None) is None and last and last in self.persist.store.saved_variants():
+            return last
+        return None
+
     def _first_scene(self, args: argparse.Namespace) -> None:
-        variant, deal = getattr(args, "variant", None), getattr(args, "deal", None)
+        variant, deal = self._first_variant(args), getattr(args, "deal", None)
         autoplay = bool(getattr(args, "autoplay", False))
-        if variant or autoplay:
-            self.push(TableScene(self, variant or "lady-jane", deal, autoplay=autoplay))
+        if variant is not None:
+            self.push(TableScene(self, variant, deal, autoplay=autoplay))
         else:
             self.push(ChooserScene(self, deal))
 
@@ -247,6 +263,7 @@ class App:
         self.scenes.append(scene)
         scene.enter()
         self._full_redraw = True
+        self._show_caption()
 
     def pop(self, scene: Scene) -> None:
         """Remove ``scene`` (normally the one in front)."""
@@ -258,6 +275,15 @@ class App:
         if was_top and self.scenes:
             self.top.uncover()
         self._full_redraw = True
+        self._show_caption()
+
+    def _show_caption(self) -> None:
+        """The window's title: the game on the table, or just the program's name."""
+        table = self.table
+        title = caption(table.g.key if table is not None else None)
+        if title != self._caption:
+            self._caption = title
+            self.display.set_caption(title)
 
     def replace_all(self, scene: Scene) -> None:
         """Clear the stack and show ``scene``."""
@@ -471,6 +497,8 @@ class App:
             self._resized(event.size)
         elif event.type == pygame.WINDOWDISPLAYCHANGED:
             self._resized(self.display.window_size())  # the new screen may have another scale
+        elif event.type in _WINDOW_PAUSES:
+            self._window_paused(event.type)
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
             self._full_redraw = True
         elif event.type == pygame.KEYDOWN and intent_for_key(event.key, event.mod) is Intent.FULLSCREEN:
@@ -481,6 +509,19 @@ class App:
             self.gamepads.handle(event, self.top if self.scenes else None)
         elif self.scenes:
             self.top.handle_event(event)
+
+    def _window_paused(self, kind: int) -> None:
+        """Minimised or restored, focus lost or gained: the clocks of the tables pause or run on."""
+        reason, paused = _WINDOW_PAUSES[kind]
+        if paused:
+            self.window_pauses.add(reason)
+        else:
+            self.window_pauses.discard(reason)
+        for scene in self.scenes:
+            if isinstance(scene, TableScene):
+                (scene.clock.pause if paused else scene.clock.resume)(reason, self.now())
+        if not paused:
+            self._full_redraw = True
 
     def _is_stats_key(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
@@ -509,6 +550,16 @@ class App:
             self.persist.draw_banner(self.surface)
         self.surface.set_clip(None)
         self.display.update(areas)
+
+
+def caption(variant: str | None) -> str:
+    """The window title for a table of ``variant`` ("Solitaire — Kansas"), or "Solitaire"."""
+    if variant is None:
+        return "Solitaire"
+    from game.variants import VARIANTS
+
+    cls = VARIANTS.get(variant)
+    return "Solitaire" if cls is None else f"Solitaire — {cls.name}"
 
 
 def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
@@ -554,3 +605,14 @@ def _area(rect: pygame.Rect) -> int:
 
 
 _QUIT_TITLE = "Quit the game?"
+
+_WINDOW_PAUSES = {
+    pygame.WINDOWMINIMIZED: (MINIMISED, True),
+    pygame.WINDOWHIDDEN: (MINIMISED, True),
+    pygame.WINDOWRESTORED: (MINIMISED, False),
+    pygame.WINDOWMAXIMIZED: (MINIMISED, False),
+    pygame.WINDOWSHOWN: (MINIMISED, False),
+    pygame.WINDOWFOCUSLOST: (UNFOCUSED, True),
+    pygame.WINDOWFOCUSGAINED: (UNFOCUSED, False),
+}
+"""Window events that pause the game clock or let it run on: (reason, paused)."""

@@ -147,6 +147,10 @@ class Persistence:
         today: date | None = self.store.today() if daily else None
         self.store.start_game(g, winnable_only=winnable, daily=today)
 
+    def restarted(self, g: Game) -> None:
+        """``g`` is a new attempt at the deal of the game in progress (``Store.restart_game``)."""
+        self.store.restart_game(g)
+
     def saved(self, g: Game, elapsed: float) -> None:
         """Save ``g`` after an action (a win is recorded by the store)."""
         if g.key not in self.guest:

@@ -12,6 +12,7 @@ _CTRL_KEYS = {
     pygame.K_z: Intent.UNDO,
     pygame.K_y: Intent.REDO,
     pygame.K_q: Intent.QUIT,
+    pygame.K_g: Intent.CHANGE_GAME,
 }
 _PLAIN_KEYS = {
     pygame.K_h: Intent.HINT,
@@ -31,8 +32,8 @@ _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 def intent_for_key(key: int, mod: int) -> Intent | None:
     """The intent of a key press: Ctrl+N new deal, Ctrl+R restart, Ctrl+Z undo, Ctrl+Shift+Z and
     Ctrl+Y redo, Shift+Backspace rewind (to the last winnable position), H hint, F finish,
-    D deal, M mute, ``?`` the shortcuts, F1 rules, F11 and Alt+Enter fullscreen, Esc, Ctrl+Q
-    quit. (The focus keys are ``game.controls.focus``'s.)"""
+    D deal, M mute, ``?`` the shortcuts, F1 rules, F11 and Alt+Enter fullscreen, Esc, Ctrl+G
+    the games, Ctrl+Q quit. (The focus keys are ``game.controls.focus``'s.)"""
     ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
     if ctrl and key == pygame.K_z and mod & pygame.KMOD_SHIFT:
         return Intent.REDO

@@ -46,6 +46,9 @@ class ChooserScene(Scene):
         self.in_progress = set(app.persist.store.saved_variants())
         self.extras: list[Button] = []
         self.hover: int | None = None
+        self._pointer_at: tuple[int, int] | None = None
+        """Where the pointer was first seen: the focus follows it only once it moves (the window
+        opening under a resting pointer must not take the focus off the last game played)."""
         self.deal_text = str(deal) if deal else ""
         self.typing = False
         self.tiles: list[Rect] = []
@@ -104,9 +107,11 @@ class ChooserScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             hover = next((i for i, t in enumerate(self.tiles) if t.collidepoint(event.pos)), None)
-            if hover != self.hover:
+            moved = self._pointer_at not in (None, tuple(event.pos))
+            self._pointer_at = self._pointer_at or tuple(event.pos)
+            if hover != self.hover or (moved and hover is not None and hover != self.focus):
                 self.hover = hover
-                if hover is not None:
+                if hover is not None and moved:
                     self.focus = hover
                 self.invalidate()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and button_at(self.extras, event.pos):

@@ -27,6 +27,7 @@ KEYBOARD: tuple[tuple[str, str], ...] = (
     ("Shift+Backspace", "Rewind to the last winnable position"),
     ("Ctrl+R", "Restart this deal"),
     ("Ctrl+N, F2", "New deal"),
+    ("Ctrl+G", "Choose another game"),
     ("S", "Statistics"),
     ("M", "Sound on or off"),
     ("F1", "Rules"),

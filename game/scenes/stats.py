@@ -152,7 +152,7 @@ def game_cells(r: GameRecord) -> list[str]:
         clock_text(r.seconds),
         str(r.moves),
         f"{r.score}/52",
-        "yes" if r.winnable_only else "",
+        "yes" if r.won or r.winnable_only else "?",
     ]
 
 

@@ -26,6 +26,7 @@ from game.engine.moves import Move
 from game.engine.state import State
 from game.scenes.base import Damage, Scene
 from game.scenes.coach import WAIT, Coach
+from game.scenes.play_clock import COVERED, PlayClock
 from game.solver.heuristic import is_stock_action
 from game.view.animation import Animator, Spot, Sprite, plan_deal, plan_transition
 from game.view.hud import clock_text, draw_status, draw_toolbar, title_width, toolbar_buttons
@@ -131,6 +132,10 @@ class TableScene(Scene):
         self._buttons: list[Button] = []
         self._buttons_key: object = None
         self._now = app.now()
+        self.clock = PlayClock()
+        """Seconds of play (``game.scenes.play_clock``: paused while the table cannot be seen)."""
+        for reason in app.window_pauses:
+            self.clock.pause(reason, self._now)
         self._drawn: tuple[object, ...] = ()
         self._partial: list[Rect] = []
         self._shown: tuple[State, frozenset[int]] | None = None
@@ -172,11 +177,8 @@ class TableScene(Scene):
         self.keyboard.reset()
         self._won_shown = False
         self._stuck_seen: State | None = None
-        self._clock_start: float | None = None
-        self._clock_total = elapsed
-        self._paused = False
-        if resumed and g.moves_made and not g.is_won():  # a game under way: its clock runs on
-            self._clock_start = self._now
+        under_way = resumed and g.moves_made > 0 and not g.is_won()  # its clock runs on
+        self.clock.reset(self._now, elapsed, started=under_way)
         state, speed = g.state, self.app.settings.speed_factor
         self.animator.push(lambda layout: plan_deal(layout, state, speed=speed))
         self._auto_moves()
@@ -186,7 +188,6 @@ class TableScene(Scene):
             else:
                 self.app.persist.started(g, daily=self.daily, winnable=winnable)
         self.invalidate()
-        self.app.display.set_caption(f"Solitaire — {g.variant.name}")
 
     def new_deal(self, deal: int | None = None) -> None:
         """Start a new game of the same variant (a random deal unless ``deal`` is given; with
@@ -209,7 +210,10 @@ class TableScene(Scene):
         self._start(game.new_game(self.g.key, self.g.deal))
 
     def _save(self) -> None:
-        """Save the game after an action (the computer's autoplay games are not saved)."""
+        """Save the game after an action (the computer's autoplay games are not saved); a won
+        game's clock stops here, so the win screen and the statistics show the same time."""
+        if self.g.is_won():
+            self.clock.stop(self._now)
         if self.autoplay is None:
             self.app.persist.saved(self.g, self.elapsed())
 
@@ -225,24 +229,17 @@ class TableScene(Scene):
 
     def elapsed(self) -> float:
         """Seconds of play so far (the clock starts with the first action, stops at the win)."""
-        if self._clock_start is None or self._paused:
-            return self._clock_total
-        return self._clock_total + self._now - self._clock_start
-
-    def _stop_clock(self) -> None:
-        if self._clock_start is not None and not self._paused:
-            self._clock_total += self._now - self._clock_start
-        self._paused = True
+        return self.clock.elapsed(self._now)
 
     def cover(self) -> None:
-        self._stop_clock()
+        self.clock.pause(COVERED, self.app.now())
         self.pointer.cancel()
         self._cancel_drag()
 
     def uncover(self) -> None:
         super().uncover()
-        if self._paused and self._clock_start is not None and not self.g.is_won():
-            self._clock_start, self._paused = self._now, False
+        self._now = self.app.now()  # frames were not this scene's while it was covered
+        self.clock.resume(COVERED, self._now)
 
     # -------------------------------------------------------------- actions
 
@@ -255,8 +252,7 @@ class TableScene(Scene):
         self.g.play(move)
         self.sound("shuffle" if is_stock_action(self.g.variant, move) else "move")
         self._queue(before, self.g.state, move, start)
-        if self._clock_start is None:
-            self._clock_start, self._paused = self._now, False
+        self.clock.start(self._now)
         self._after_action()
         return True
 
@@ -325,11 +321,19 @@ class TableScene(Scene):
         self._after_history()
 
     def restart(self) -> None:
-        """Back to the opening position (the game can be redone), animated."""
+        """Back to the opening position, animated: a new attempt at the same deal (a new game
+        in the statistics, its clock from 0:00)."""
         self.finish_animations()
-        before = self.g.state
-        self.g.restart()
-        self._queue(before, self.g.state)
+        old = self.g
+        if not old.can_undo() and not old.can_redo() and not self.elapsed():
+            self.show_toast("Already at the start of the deal.")
+            return
+        self.g = Game(old.variant, old.initial_state, old.deal)
+        self._queue(old.state, self.g.state)
+        self.seen = {self.g.state}
+        self.clock.reset(self._now)
+        if self.autoplay is None:
+            self.app.persist.restarted(self.g)
         self._after_history()
 
     def _after_history(self) -> None:
@@ -590,7 +594,7 @@ class TableScene(Scene):
         return self.animator.busy
 
     def wakeup(self, now: float) -> float | None:
-        times = [1.0 - (self.elapsed() % 1.0)] if self._clock_start is not None and not self._paused else []
+        times = [1.0 - (self.elapsed() % 1.0)] if self.clock.running else []
         times += [until - now for until in self._deadlines()]
         if self.autoplay is not None and not self.autoplay.done:
             times.append(0.0)
@@ -651,7 +655,7 @@ class TableScene(Scene):
                 return
         if self.g.is_won() and not self._won_shown:
             self._won_shown = True
-            self._stop_clock()
+            self.clock.stop(self._now)
             self.sound("win")
             self.app.game_over(self, won=True)
         elif self.g.is_stuck() and self._stuck_seen != self.g.state:
@@ -693,6 +697,7 @@ class TableScene(Scene):
         items = [
             (Intent.MENU, "Menu", True),
             (Intent.NEW_DEAL, "New", True),
+            (Intent.CHANGE_GAME, "Games", True),
             (Intent.RESTART, "Restart", g.can_undo()),
             (Intent.UNDO, "Undo", g.can_undo()),
             (Intent.REDO, "Redo", g.can_redo()),
@@ -701,7 +706,7 @@ class TableScene(Scene):
             (Intent.FULLSCREEN, "Window" if self.app.fullscreen else "Full screen", True),
         ]
         if self.coach.can_rewind():
-            items.insert(6, (Intent.REWIND, "Rewind", True))
+            items.insert(7, (Intent.REWIND, "Rewind", True))
         if self.demo:
             items = [(Intent.CLOSE, "Stop demo", True), items[-1]]
         elif self.autoplay is not None or self.coach.search is not None:

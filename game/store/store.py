@@ -221,6 +221,15 @@ class Store:
         self._current[variant] = cur
         return saves.saved_game(row, g)
 
+    def restart_game(self, g: Game) -> bool:
+        """``g``, a new ``Game`` at the opening of the variant's game in progress, as a new
+        attempt at the same deal: the attempt so far is recorded as played and not won (if it
+        had an action), and ``g`` starts with its flags (winnable deals only, deal of the day)."""
+        cur = self._current.get(g.key)
+        if cur is None:
+            return self.start_game(g)
+        return self.start_game(g, winnable_only=cur.winnable_only, daily=cur.daily)
+
     def abandon_game(self, variant: str) -> bool:
         """End ``variant``'s game in progress without a new one (played, not won, if it had a move)."""
         self._current.pop(variant, None)

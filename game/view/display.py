@@ -166,6 +166,7 @@ class WindowDisplay(Display):
 
     def set_caption(self, title: str) -> None:
         pygame.display.set_caption(title)  # kept there too: pygame.display.get_caption() reads it
+        self._title = title  # a window not yet open is made with it
         if self.window is not None:
             self.window.title = title
 

@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pygame
+import pytest
+
 import game
 from game.app import App
+from game.controls.intents import Intent
+from game.scenes.chooser import ChooserScene
+from game.scenes.stats import game_cells
 from game.scenes.table import TableScene
-from tests.app.conftest import FakeClock, post_drag, settle
+from game.scenes.win import WinScene
+from game.view.hud import clock_text
+from tests.app.conftest import FakeClock, post, post_drag, post_key, settle
 
 
 def table(app: App) -> TableScene:
@@ -36,3 +44,176 @@ def test_a_card_dragged_off_a_foundation_to_a_cell_stays_there(
     assert t.g.moves_made == 1
     assert t.g.pile("reserve-2") == ["2H"]
     assert t.g.pile("foundation-1") == ["AH"]
+
+
+def play_a_move(app: App) -> None:
+    t = table(app)
+    t.play(next(m for m in t.g.legal_moves() if not m.source.startswith("foundation")))
+
+
+def test_starting_with_no_options_reopens_the_game_last_played_where_it_was(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    first = make_app(variant="seahaven", deal=7)
+    play_a_move(first)
+    settle(first, clock)
+    position = table(first).g.text()
+    first.quit()
+    first.close()
+    again = make_app(variant=None, deal=None)
+    assert table(again).g.key == "seahaven"
+    assert table(again).g.text() == position
+    assert pygame.display.get_caption()[0] == "Solitaire — Seahaven Towers"
+
+
+def test_the_chooser_is_titled_solitaire(make_app: Callable[..., App]) -> None:
+    app = make_app(variant=None, deal=None)
+    assert isinstance(app.top, ChooserScene)
+    assert pygame.display.get_caption()[0] == "Solitaire"
+
+
+def test_every_scene_over_a_table_keeps_the_game_in_the_title(make_app: Callable[..., App]) -> None:
+    app = make_app(variant="kansas", deal=3)
+    for intent in (Intent.MENU, Intent.RULES, Intent.SHORTCUTS):
+        app.perform(intent)
+        app.step()
+        assert pygame.display.get_caption()[0] == "Solitaire — Kansas"
+    app.show_stats()
+    assert pygame.display.get_caption()[0] == "Solitaire — Kansas"
+    app.replace_all(ChooserScene(app))
+    assert pygame.display.get_caption()[0] == "Solitaire"
+
+
+def test_the_chooser_focus_starts_on_the_last_game_and_a_resting_pointer_leaves_it(
+    make_app: Callable[..., App],
+) -> None:
+    first = make_app(variant=None, deal=None)  # nothing in progress: the chooser
+    first.persist.remember(last_variant="aunt-mary")  # as a game won last time leaves it
+    first.quit()
+    first.close()
+    app = make_app(variant=None, deal=None)
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    keys = [v.key for v in chooser.variants]
+    assert chooser.focus == keys.index("aunt-mary")
+    other = chooser.tiles[keys.index("bakers-game")].center
+    post(pygame.MOUSEMOTION, pos=other, rel=(0, 0), buttons=(0, 0, 0))  # the window opens under it
+    app.step()
+    assert chooser.focus == keys.index("aunt-mary")
+    post(pygame.MOUSEMOTION, pos=(other[0] + 3, other[1]), rel=(3, 0), buttons=(0, 0, 0))
+    app.step()
+    assert chooser.focus == keys.index("bakers-game")
+
+
+def test_ctrl_g_opens_the_chooser_from_the_table(make_app: Callable[..., App]) -> None:
+    app = make_app(variant="kansas", deal=3)
+    post_key(pygame.K_g, pygame.KMOD_CTRL)
+    app.step()
+    assert isinstance(app.top, ChooserScene)
+
+
+def test_restart_sets_the_clock_back_to_zero(make_app: Callable[..., App], clock: FakeClock) -> None:
+    app = make_app(variant="seahaven", deal=7)
+    play_a_move(app)
+    settle(app, clock)
+    clock.t += 30
+    app.step()
+    assert table(app).elapsed() >= 30
+    post_key(pygame.K_r, pygame.KMOD_CTRL)
+    settle(app, clock)
+    assert table(app).g.moves_made == 0
+    assert table(app).elapsed() == 0
+
+
+def test_restart_counts_the_attempt_so_far_as_a_game_played(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    app = make_app(variant="seahaven", deal=7)
+    play_a_move(app)
+    settle(app, clock)
+    post_key(pygame.K_r, pygame.KMOD_CTRL)
+    settle(app, clock)
+    records = app.persist.store.games("seahaven")
+    assert [(r.deal, r.result) for r in records] == [(7, "abandoned")]
+    app.table.new_deal()  # the new attempt, never moved, is not counted when left
+    assert len(app.persist.store.games("seahaven")) == 1
+
+
+def test_the_clock_pauses_while_the_menu_covers_the_table(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    app = make_app(variant="seahaven", deal=7)
+    play_a_move(app)
+    settle(app, clock)
+    start = table(app).elapsed()
+    post_key(pygame.K_ESCAPE)
+    app.step()
+    clock.t += 60
+    app.step()
+    post_key(pygame.K_ESCAPE)
+    app.step()
+    assert table(app).elapsed() == pytest.approx(start, abs=0.1)
+
+
+@pytest.mark.parametrize(
+    ("away", "back"),
+    [
+        (pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED),
+        (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED),
+    ],
+)
+def test_the_clock_pauses_while_the_window_is_minimised_or_unfocused(
+    make_app: Callable[..., App], clock: FakeClock, away: int, back: int
+) -> None:
+    app = make_app(variant="seahaven", deal=7)
+    play_a_move(app)
+    settle(app, clock)
+    start = table(app).elapsed()
+    post(away)
+    app.step()
+    clock.t += 60
+    app.step()
+    assert table(app).elapsed() == pytest.approx(start, abs=0.1)
+    post(back)
+    app.step()
+    clock.t += 5
+    app.step()
+    assert table(app).elapsed() == pytest.approx(start + 5, abs=0.1)
+
+
+def two_cards_from_a_win() -> game.Game:
+    """Seahaven with every card home but the Queen and King of spades, each on a tableau pile."""
+    homes = [f"foundation-{i}={''.join(r + s for r in 'A23456789TJQK')}" for i, s in enumerate("HDC", 1)]
+    spades = "".join(r + "S" for r in "A23456789TJ")
+    return game.from_text(f"seahaven {' '.join(homes)} foundation-4={spades} tableau-1=QS tableau-2=KS")
+
+
+def test_the_win_screen_and_the_statistics_show_the_same_time(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    app = make_app(variant="seahaven", deal=7, speed="normal")
+    app.settings.auto_moves = False
+    t = table(app)
+    t._start(two_cards_from_a_win())
+    settle(app, clock)
+    t.play(game.Move("tableau-1", "foundation-4"))
+    settle(app, clock)
+    clock.t += 93.9 - t.elapsed()  # the last card lands a fraction of a second after 1:33
+    app.step()
+    t.play(game.Move("tableau-2", "foundation-4"))
+    settle(app, clock)
+    win = app.top
+    assert isinstance(win, WinScene)
+    record = app.persist.store.games("seahaven")[0]
+    assert record.won
+    assert f"Time {clock_text(record.seconds)}" in win.lines[1]
+
+
+def test_a_won_game_is_winnable_in_the_recent_games(make_app: Callable[..., App], clock: FakeClock) -> None:
+    app = make_app(variant="seahaven", deal=7)
+    t = table(app)
+    t._start(two_cards_from_a_win())
+    settle(app, clock)
+    record = app.persist.store.games("seahaven")[0]
+    assert record.won and not record.winnable_only
+    assert game_cells(record)[-1] == "yes"

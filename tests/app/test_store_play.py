@@ -16,6 +16,7 @@ from game.controls.intents import Intent
 from game.scenes.chooser import ChooserScene
 from game.scenes.menu import MenuScene
 from game.scenes.stats import StatsScene
+from game.scenes.table import TableScene
 from game.store import Store
 from tests.app.conftest import FakeClock, post, post_click, post_key, settle
 
@@ -158,9 +159,9 @@ def test_settings_changed_in_the_menu_persist(make_app: Callable[..., App]) -> N
     assert again.settings.card_style == "fourcolour"
     assert not again.settings.sound and again.settings.high_contrast
     assert again.settings.speed == "normal"  # the test's "off" was never the player's choice
-    chooser = again.top
-    assert isinstance(chooser, ChooserScene)
-    assert chooser.variants[chooser.focus].key == "kansas"  # the last game played
+    reopened = again.top
+    assert isinstance(reopened, TableScene)
+    assert reopened.g.key == "kansas"  # the last game played, reopened
 
 
 @pytest.mark.parametrize("size", [(800, 600), (3840, 2160)])
