@@ -103,6 +103,9 @@ class _Request:
     """(variant, deal) when this check rates a deal."""
     deep: bool = False
     """Whether this is the deeper search of a position the quick check left unknown."""
+    again: bool = False
+    """Whether this rates the opening of a game resumed away from it: done while nothing else
+    is to be searched, and given up (to come again later) for a position in play."""
 
 
 class Advisor:
@@ -356,17 +359,34 @@ class Advisor:
         if g is None or self.unavailable or (self._failures and self._clock() < self._retry_at):
             return
         active = self._active[1] if self._active is not None else None
-        if active is not None and active.rating is not None:
+        if active is not None and active.rating is not None and not active.again:
             return  # a deal's rating search is never cut short
         nxt = self._next_position(g, force)
-        if nxt is None or (active is not None and (active.state, active.deep) == (nxt[0], nxt[2])):
+        if nxt is None:
+            self._rate_again(g, active)
+            return
+        if active is not None and (active.state, active.deep) == (nxt[0], nxt[2]):
             return
         state, position, deep = nxt
         opening = state == g.initial_state and not deep
         self._submit(state, position, (g.key, g.deal) if opening and g.deal is not None else None, deep)
 
+    def _rate_again(self, g: Game, active: _Request | None) -> None:
+        """With nothing else to search: rate the deal of a game resumed away from its opening
+        (the rating search is the same as the first time, so the rating is too)."""
+        if active is not None or g.deal is None or (g.key, g.deal) in self._ratings or not self._checking:
+            return
+        opening = Game(g.variant, g.initial_state, g.deal)
+        self._submit(g.initial_state, opening, (g.key, g.deal), again=True)
+
     def _submit(
-        self, state: State, position: Game, rating: tuple[str, int] | None, deep: bool = False
+        self,
+        state: State,
+        position: Game,
+        rating: tuple[str, int] | None,
+        deep: bool = False,
+        *,
+        again: bool = False,
     ) -> None:
         if deep and self.deep_budget is not None:
             budget = self.deep_budget
@@ -376,12 +396,12 @@ class Advisor:
         worker = self._ensure_worker()
         if worker is None:
             return
-        if self._active is not None:
+        if self._active is not None and not self._active[1].again:  # a cut-short rating would mislead
             self._superseded[self._active[0]] = self._active[1]
             for old in sorted(self._superseded)[:-MAX_REQUESTS]:
                 del self._superseded[old]
         request = worker.submit(position, budget)
-        self._active = (request, _Request(state, position.text(), rating, deep))
+        self._active = (request, _Request(state, position.text(), rating, deep, again))
         self.version += 1
 
     def _ensure_worker(self) -> Worker | None:

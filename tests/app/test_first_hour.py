@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 import pytest
+from solver_stand_in import InlineWorker
 
 import game
 from game.app import App
@@ -217,3 +218,19 @@ def test_a_won_game_is_winnable_in_the_recent_games(make_app: Callable[..., App]
     record = app.persist.store.games("seahaven")[0]
     assert record.won and not record.winnable_only
     assert game_cells(record)[-1] == "yes"
+
+
+def test_the_deal_rating_comes_back_after_a_resume(
+    make_app: Callable[..., App], clock: FakeClock, solver: InlineWorker
+) -> None:
+    first = make_app(variant="seahaven", deal=2)
+    play_a_move(first)
+    settle(first, clock)
+    first.quit()
+    first.close()
+    solver.hold = False
+    again = make_app(variant=None, deal=None)
+    for _ in range(6):
+        clock.t += 0.1
+        again.step()
+    assert "Easy" in table(again).title()

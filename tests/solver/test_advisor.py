@@ -123,6 +123,11 @@ def after_a_move() -> Game:
     return g
 
 
+def searches_of(worker: InlineWorker, g: Game) -> list[Budget]:
+    """The searches asked for of ``g``'s current position (the deal's rating aside)."""
+    return [budget for _, text, budget in worker.requests if text == g.text()]
+
+
 def test_a_position_left_unknown_is_searched_again_deeper(worker: InlineWorker) -> None:
     advisor = Advisor(lambda: worker, check_budget=QUICK)
     g = after_a_move()
@@ -144,7 +149,8 @@ def test_the_deeper_search_replaces_unknown_with_its_verdict(worker: InlineWorke
     advisor.poll()
     assert advisor.outlook(g) is Outlook.WINNABLE
     assert not advisor.deepening(g)
-    assert not advisor.busy()
+    opening_text = Game(g.variant, g.initial_state).text()
+    assert not advisor.busy() or worker.requests[-1][1] == opening_text  # only the deal's rating is left
 
 
 def test_a_newer_position_cuts_the_deeper_search_short(worker: InlineWorker) -> None:
@@ -168,8 +174,7 @@ def test_a_position_searched_deeper_is_not_searched_again(worker: InlineWorker) 
     advisor.poll()
     assert advisor.outlook(g) is Outlook.UNKNOWN
     advisor.follow(g)
-    assert not advisor.busy()
-    assert len(worker.requests) == 2
+    assert len(searches_of(worker, g)) == 2
 
 
 def test_without_a_deeper_budget_an_unknown_position_is_searched_once(worker: InlineWorker) -> None:
@@ -178,8 +183,7 @@ def test_without_a_deeper_budget_an_unknown_position_is_searched_once(worker: In
     advisor.follow(g)
     advisor.poll()
     assert advisor.outlook(g) is Outlook.UNKNOWN
-    assert not advisor.busy()
-    assert len(worker.requests) == 1
+    assert len(searches_of(worker, g)) == 1
 
 
 def test_rewind_searches_deeper_a_position_the_quick_check_left_unknown(worker: InlineWorker) -> None:
@@ -330,3 +334,38 @@ def test_an_idle_worker_process_exits_and_the_next_request_starts_another() -> N
         assert again is not None and again.verdict is Verdict.WINNABLE
     finally:
         worker.close()
+
+
+def away_from_the_opening(key: str = "seahaven", deal: int = 2) -> Game:
+    """A game as it is resumed: a move made, the opening never searched in this session."""
+    g = opening(key, deal)
+    g.play(g.legal_moves()[0])
+    g.play_auto_moves()
+    return g
+
+
+def test_a_game_resumed_away_from_its_opening_is_rated_again(advisor: Advisor) -> None:
+    g = away_from_the_opening()
+    advisor.follow(g)
+    advisor.poll()  # the position in play first, then the opening with the rating budget
+    advisor.poll()
+    assert advisor.rating(g) is Difficulty.EASY
+
+
+def test_rating_a_resumed_game_again_gives_way_to_the_position_in_play(
+    advisor: Advisor, worker: InlineWorker
+) -> None:
+    g = away_from_the_opening()
+    advisor.follow(g)
+    advisor.poll()
+    worker.hold = True
+    advisor.poll()
+    assert worker.requests[-1][1] == Game(g.variant, g.initial_state).text()  # the opening, rated
+    g.play(g.legal_moves()[0])
+    g.play_auto_moves()
+    advisor.follow(g)
+    assert worker.requests[-1][1] == g.text()  # not kept waiting behind the rating
+    worker.hold = False
+    advisor.poll()
+    advisor.poll()
+    assert advisor.rating(g) is Difficulty.EASY  # rated once nothing else is to be searched
