@@ -144,6 +144,24 @@ class Coach:
             self._view_key, self._view_value = key, (outlook, rewindable)
         return self._view_value
 
+    def never_winnable(self) -> bool:
+        """Whether the deal is known to be lost from its opening (no rewind can help)."""
+        g = self.table.g
+        opening = Game(g.variant, g.initial_state, g.deal)
+        return (
+            self.advisor.outlook(opening) is Outlook.UNWINNABLE
+            or self.advisor.rating(g) is Difficulty.UNWINNABLE
+        )
+
+    def lost_text(self) -> str:
+        """What every message says of a position the solver proved lost: one voice for the hint,
+        the rewind and the no-moves screen (a deal never winnable is never offered a rewind)."""
+        if self.never_winnable():
+            return "this deal cannot be won, not even from the start"
+        if self.advisor.rewind_steps(self.table.g):
+            return "the deal can no longer be won (Shift+Backspace rewinds)"
+        return "the deal can no longer be won from here"
+
     def rating_text(self) -> str:
         """The deal's difficulty, once known ("" before)."""
         rated = self.advisor.rating(self.table.g)
@@ -178,7 +196,7 @@ class Coach:
             what = describe(g, line[0])
             return line[0], f"{what[0].upper()}{what[1:]}: keeps the deal winnable."
         if self.advisor.outlook(g) is Outlook.UNWINNABLE:
-            return self._heuristic_hint("the deal can no longer be won (Shift+Backspace rewinds)")
+            return self._heuristic_hint(self.lost_text())
         if self.advisor.unavailable:
             return self._heuristic_hint("best guess (the solver is unavailable)")
         return self._heuristic_hint("best guess (the solver found no sure line in time)")
@@ -214,7 +232,9 @@ class Coach:
         if outlook is Outlook.WINNABLE or steps == 0:
             self.table.show_toast("The deal can still be won from here.")
         elif steps is None and outlook is Outlook.UNWINNABLE:
-            self.table.show_toast("This deal could not be won from the start.")
+            text = self.lost_text()
+            known = "" if self.never_winnable() else ": no earlier position is known to be winnable"
+            self.table.show_toast(f"{text[0].upper()}{text[1:]}{known}.")
         elif steps is None:
             self.table.show_toast("Not known to be lost: nothing to rewind.")
         else:

@@ -24,6 +24,8 @@ class StuckScene(Dialog):
             "There is no legal move left in this deal.",
             f"{g.score} of 52 cards are home after {g.moves_made} moves.",
         ]
+        if table.coach.never_winnable():  # then Undo and Restart cannot help: say so, as the hint does
+            lines.append("The solver proved that this deal cannot be won, not even from the start.")
         super().__init__(app, "No moves left", lines, buttons, self._choice, escape=Intent.CLOSE)
         self.table = table
 

@@ -234,3 +234,29 @@ def test_the_deal_rating_comes_back_after_a_resume(
         clock.t += 0.1
         again.step()
     assert "Easy" in table(again).title()
+
+
+def frames(app: App, clock: FakeClock, count: int = 8) -> None:
+    for _ in range(count):
+        clock.t += 0.1
+        app.step()
+
+
+def test_a_deal_never_winnable_is_never_offered_a_rewind(
+    make_app: Callable[..., App], clock: FakeClock, solver: InlineWorker
+) -> None:
+    solver.hold = False
+    app = make_app(variant="bakers-game", deal=5885040281)  # proved lost from the deal
+    frames(app, clock)
+    play_a_move(app)
+    frames(app, clock)
+    t = table(app)
+    said = []
+    for key, mod in ((pygame.K_h, 0), (pygame.K_BACKSPACE, pygame.KMOD_SHIFT)):
+        post_key(key, mod)
+        frames(app, clock, 2)
+        assert t.toast is not None
+        said.append(t.toast[0])
+    assert all("not even from the start" in text for text in said), said
+    assert not any("rewind" in text.lower() for text in said), said
+    assert not t.coach.can_rewind()
