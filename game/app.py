@@ -292,8 +292,42 @@ class App:
         self.push(scene)
 
     def start_game(self, variant: str, deal: int | None = None, *, daily: bool = False) -> None:
-        """A table for ``variant``: its saved game, deal ``deal``, or (``daily``) today's deal."""
-        self.replace_all(TableScene(self, variant, deal, daily=daily))
+        """A table for ``variant``: its saved game, deal ``deal``, or (``daily``) today's deal
+        (asking first when that abandons a game in progress of ``variant``)."""
+
+        def start() -> None:
+            self.replace_all(TableScene(self, variant, deal, daily=daily))
+
+        if deal is None and not daily:
+            start()
+        else:
+            self.confirm_abandon(variant, start, daily=daily)
+
+    def confirm_abandon(
+        self, variant: str, then: Callable[[], None], *, daily: bool = False, restart: bool = False
+    ) -> None:
+        """Do ``then``, which ends ``variant``'s game in progress; when a move was made in it,
+        ask first, once: it counts as a loss (Enter confirms, Esc keeps playing)."""
+        from game.scenes.dialog import Dialog
+
+        table = self.table
+        if table is not None and table.g.key == variant:  # the computer's games are not counted
+            asks = table.autoplay is None and table.would_count_as_lost() and not (daily and table.daily)
+        else:
+            asks = self.persist.would_abandon(variant, daily=daily)
+        if not asks:
+            then()
+            return
+        title, confirm = ("Restart this deal?", "Restart") if restart else (ABANDON_TITLE, "Abandon")
+        if isinstance(self.top, Dialog) and self.top.title == title:
+            return
+        lines = ["The game so far counts as a loss." if restart else "It counts as a loss."]
+        buttons = [(Intent.CONFIRM, confirm), (Intent.CLOSE, "Keep playing")]
+        self.push(
+            Dialog(
+                self, title, lines, buttons, lambda a: then() if a is Intent.CONFIRM else None, Intent.CLOSE
+            )
+        )
 
     def show_stats(self) -> None:
         """The statistics screen (over the table or the chooser)."""
@@ -605,6 +639,7 @@ def _area(rect: pygame.Rect) -> int:
 
 
 _QUIT_TITLE = "Quit the game?"
+ABANDON_TITLE = "Abandon this game?"
 
 _WINDOW_PAUSES = {
     pygame.WINDOWMINIMIZED: (MINIMISED, True),

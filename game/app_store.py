@@ -156,6 +156,15 @@ class Persistence:
         if g.key not in self.guest:
             self.store.save_game(g, elapsed)
 
+    def would_abandon(self, variant: str, *, daily: bool = False) -> bool:
+        """Whether dealing ``variant`` anew (``daily``: today's deal) ends a saved game of it
+        that had an action, which then counts as a loss (the table's own game is the table's
+        to judge: ``TableScene.would_count_as_lost``)."""
+        row = self.store.saved_row(variant)
+        if row is None or row.actions_made == 0 or row.stuck:
+            return False
+        return not (daily and row.daily == self.store.today().isoformat())
+
     def is_daily(self, g: Game) -> bool:
         """Whether ``g`` is today's deal of the day of its variant."""
         return g.deal == self.store.daily_deal(g.key)

@@ -217,6 +217,12 @@ class TableScene(Scene):
         if self.autoplay is None:
             self.app.persist.saved(self.g, self.elapsed())
 
+    def would_count_as_lost(self) -> bool:
+        """Whether dealing again now ends this game as a loss: an action was made (even if
+        undone since), and it is neither won nor stuck (a stuck game is lost already)."""
+        g = self.g
+        return bool(g.history or g.redo_history) and not g.is_won() and not g.is_stuck()
+
     def in_progress(self) -> bool:
         """Whether leaving would abandon a game the player has started and not finished."""
         return self.g.moves_made > 0 and not self.g.is_won()
@@ -433,8 +439,8 @@ class TableScene(Scene):
         actions = {
             Intent.UNDO: self.undo,
             Intent.REDO: self.redo,
-            Intent.RESTART: self.restart,
-            Intent.NEW_DEAL: self.new_deal,
+            Intent.RESTART: lambda: self.app.confirm_abandon(self.g.key, self.restart, restart=True),
+            Intent.NEW_DEAL: lambda: self.app.confirm_abandon(self.g.key, self.new_deal),
             Intent.HINT: self.show_hint,
             Intent.REWIND: self.coach.rewind,
             Intent.FINISH: self.finish,

@@ -235,6 +235,10 @@ class Store:
         self._current.pop(variant, None)
         return self._write(lambda conn: self._finish_saved(conn, variant))
 
+    def saved_row(self, variant: str) -> SavedRow | None:
+        """The variant's saved game as stored (not replayed), or ``None``."""
+        return self._read(lambda conn: saves.read(conn, variant), None)
+
     def saved_variants(self) -> list[str]:
         """The variants that have a game in progress."""
         return self._read(saves.variants, [])

@@ -13,6 +13,7 @@ import game
 from game.app import App
 from game.controls.intents import Intent
 from game.scenes.chooser import ChooserScene
+from game.scenes.dialog import Dialog
 from game.scenes.stats import game_cells
 from game.scenes.table import TableScene
 from game.scenes.win import WinScene
@@ -121,6 +122,7 @@ def test_restart_sets_the_clock_back_to_zero(make_app: Callable[..., App], clock
     app.step()
     assert table(app).elapsed() >= 30
     post_key(pygame.K_r, pygame.KMOD_CTRL)
+    post_key(pygame.K_RETURN)  # "Restart this deal?"
     settle(app, clock)
     assert table(app).g.moves_made == 0
     assert table(app).elapsed() == 0
@@ -133,6 +135,7 @@ def test_restart_counts_the_attempt_so_far_as_a_game_played(
     play_a_move(app)
     settle(app, clock)
     post_key(pygame.K_r, pygame.KMOD_CTRL)
+    post_key(pygame.K_RETURN)
     settle(app, clock)
     records = app.persist.store.games("seahaven")
     assert [(r.deal, r.result) for r in records] == [(7, "abandoned")]
@@ -260,3 +263,67 @@ def test_a_deal_never_winnable_is_never_offered_a_rewind(
     assert all("not even from the start" in text for text in said), said
     assert not any("rewind" in text.lower() for text in said), said
     assert not t.coach.can_rewind()
+
+
+def test_ctrl_n_asks_before_abandoning_a_game_with_a_move(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    app = make_app(variant="seahaven", deal=7)
+    play_a_move(app)
+    settle(app, clock)
+    g = table(app).g
+    post_key(pygame.K_n, pygame.KMOD_CTRL)
+    app.step()
+    assert isinstance(app.top, Dialog) and app.top.title == "Abandon this game?"
+    assert "It counts as a loss." in app.top.lines
+    post_key(pygame.K_ESCAPE)  # keeps playing
+    app.step()
+    assert table(app).g is g and app.top is table(app)
+    assert app.persist.store.games() == []
+    post_key(pygame.K_n, pygame.KMOD_CTRL)
+    app.step()
+    post_key(pygame.K_RETURN)  # confirms
+    app.step()
+    assert table(app).g is not g
+    assert [r.result for r in app.persist.store.games()] == ["abandoned"]
+
+
+def test_ctrl_n_deals_at_once_when_no_move_was_made(make_app: Callable[..., App]) -> None:
+    app = make_app(variant="seahaven", deal=7)
+    g = table(app).g
+    post_key(pygame.K_n, pygame.KMOD_CTRL)
+    app.step()
+    assert table(app).g is not g
+
+
+def test_choosing_a_numbered_deal_of_a_game_in_progress_asks_first(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    app = make_app(variant="seahaven", deal=7)
+    play_a_move(app)
+    settle(app, clock)
+    app.perform(Intent.CHANGE_GAME)
+    app.step()
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    chooser.deal_text = "12"
+    chooser.choose([v.key for v in chooser.variants].index("seahaven"))
+    app.step()
+    assert isinstance(app.top, Dialog) and app.top.title == "Abandon this game?"
+    post_key(pygame.K_RETURN)
+    app.step()
+    assert table(app).g.deal == 12
+
+
+def test_restart_asks_before_counting_the_attempt_as_lost(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    app = make_app(variant="seahaven", deal=7)
+    play_a_move(app)
+    settle(app, clock)
+    post_key(pygame.K_r, pygame.KMOD_CTRL)
+    app.step()
+    assert isinstance(app.top, Dialog) and app.top.title == "Restart this deal?"
+    post_key(pygame.K_ESCAPE)
+    app.step()
+    assert table(app).g.moves_made == 1

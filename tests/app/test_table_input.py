@@ -180,6 +180,7 @@ def test_restart_and_new_deal_keys(make_app: Callable[..., App]) -> None:
     app.step()
     g = table(app).g
     post_key(pygame.K_r, pygame.KMOD_CTRL)
+    post_key(pygame.K_RETURN)  # "Restart this deal?": the attempt so far counts as a loss
     app.step()
     restarted = table(app).g
     assert restarted.moves_made == 0 and restarted.deal == 4 and restarted.state == g.initial_state
