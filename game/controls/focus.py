@@ -17,6 +17,7 @@ import pygame
 from pygame import Rect, Surface
 
 from game.controls.moves import group_moves, stock_action
+from game.engine.moves import Move
 from game.engine.state import State
 from game.variants.base import Fan
 from game.view.layout import TableLayout
@@ -205,11 +206,13 @@ class KeyboardPlay:
         if focus.pile == v.stock and not moves:
             self.deal()  # Enter on the stock deals, unless its top card can be played (D always deals)
             return
-        if not moves or focus.index is None:
+        if focus.index is None:
             t.sound("thud")
-            t.show_toast(
-                "That card cannot move now." if moves or focus.index is not None else "Nothing here."
-            )
+            t.show_toast("Nothing here.")
+            return
+        if not moves:
+            name = v.names[focus.pile]
+            t.refuse(t.g.why_unmovable(name, len(t.g.state.piles[focus.pile]) - focus.index))
             return
         t.hold(v.names[focus.pile], focus.index, moves)
 
@@ -223,8 +226,11 @@ class KeyboardPlay:
             return
         move = next((m for m in sel.moves if m.target == name), None)
         if move is None:
-            t.sound("thud")
-            t.show_toast("Not there: the outlined piles take it.")
+            t.refuse(
+                t.g.why_illegal(
+                    Move(sel.pile, name, len(t.g.state.piles[t.g.variant.index[sel.pile]]) - sel.index)
+                )
+            )
             return
         t.play(move)
 

@@ -32,11 +32,17 @@ def target_rect(layout: TableLayout, state: State, pile: int) -> Rect:
     return Rect(rects[-1]) if rects else Rect(layout.piles[pile].slot)
 
 
-def drop_move(layout: TableLayout, state: State, moves: list[Move], dragged: Rect) -> Move | None:
-    """Of ``moves``, the one whose target the dragged card overlaps most (none if it overlaps none)."""
+def drop_move(
+    layout: TableLayout, state: State, moves: list[Move], dragged: Rect, pointer: tuple[int, int]
+) -> Move | None:
+    """Of ``moves``, the one onto the pile under the pointer; when the pointer is over no pile
+    that takes the cards, the one whose target the dragged card overlaps most (none if none)."""
+    zones = [(move, layout.drop_zone(layout.variant.index[move.target], state)) for move in moves]
+    pointed = next((move for move, zone in zones if zone.collidepoint(pointer)), None)
+    if pointed is not None:
+        return pointed
     best, best_area = None, 0
-    for move in moves:
-        zone = layout.drop_zone(layout.variant.index[move.target], state)
+    for move, zone in zones:
         clip = zone.clip(dragged)
         area = clip.width * clip.height
         if area > best_area:

@@ -281,6 +281,13 @@ class Game:
         _check_move(move)
         return self.variant.explain(self._state, move)
 
+    def why_unmovable(self, pile: str, count: int) -> str:
+        """A one-line reason why the top ``count`` cards of ``pile`` cannot move anywhere now
+        (what a refused pick-up tells the player), or ``"legal"`` if some move takes them."""
+        from game.variants.reasons import explain_lift
+
+        return explain_lift(self.variant, self._state, self._pile_index(pile), count)
+
     def card_at(self, pile: str, position: int) -> str:
         """The text of the card at ``position`` (0 = bottom) of ``pile``."""
         i = self._pile_index(pile)

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 HINT_TIME = 3.0
 TOAST_TIME = 2.5
+REFUSAL_TIME = 1.5
+"""How long a refused pick-up or drop shows the engine's reason."""
 ANSWER_POLL = 0.05
 """While the solver is searching, the table looks for its answer this often (seconds)."""
 AUTO_SPEED = 0.8
@@ -367,6 +369,11 @@ class TableScene(Scene):
         self._queue(before, self.g.state)
         self._after_history()
 
+    def refuse(self, reason: str) -> None:
+        """A pick-up or drop the rules refuse: a thud, and the engine's reason for a moment."""
+        self.sound("thud")
+        self.show_toast(f"{reason[0].upper()}{reason[1:]}.", REFUSAL_TIME)
+
     def show_toast(self, message: str, duration: float | None = TOAST_TIME) -> None:
         """A short message above the status line (``duration`` None: until the next one)."""
         self.toast = (message, self._now + duration if duration is not None else float("inf"))
@@ -494,6 +501,8 @@ class TableScene(Scene):
         name = self.g.variant.names[pile]
         moves = group_moves(self.g, name, index)
         if not moves:
+            if pile != self.g.variant.stock:
+                self.refuse(self.g.why_unmovable(name, len(self.g.state.piles[pile]) - index))
             return
         state = self.g.state
         rects = self.layout.state_rects(state, pile)[index:]
@@ -510,7 +519,7 @@ class TableScene(Scene):
             return
         old = self._drag_damage()
         drag.pos = pos
-        best = drop_move(self.layout, self.g.state, drag.moves, drag.rects(self.layout.card_size)[0])
+        best = drop_move(self.layout, self.g.state, drag.moves, drag.rects(self.layout.card_size)[0], pos)
         if best != drag.best:
             old += self._target_damage(drag.best) + self._target_damage(best)
             drag.best = best
@@ -528,8 +537,10 @@ class TableScene(Scene):
         self.drag = None
         if drag.best is None or not self.play(drag.best, start):
             state = self.g.state
-            if self.layout.pile_at(pos, state) not in (None, self.g.variant.index[drag.pile]):
-                self.sound("thud")
+            under = self.layout.pile_at(pos, state)
+            if under not in (None, self.g.variant.index[drag.pile]):
+                target = self.g.variant.names[under]
+                self.refuse(self.g.why_illegal(Move(drag.pile, target, len(drag.cards))))
             self._queue(state, state, start=start)
         self.invalidate()
 

@@ -35,6 +35,32 @@ def explain(v: Variant, state: State, move: Move) -> str:
     return _pick_reason(v, state, src, move) or _drop_reason(v, state, src, dst, move)
 
 
+def explain_lift(v: Variant, state: State, src: int, count: int) -> str:
+    """Why the top ``count`` cards of pile ``src`` cannot move anywhere now (``"legal"`` if
+    some move takes them): the pick-up rule they break, the group limit, or no pile taking them."""
+    from game.variants.base import Kind
+
+    source = v.pile_name(src)
+    if any(s == src and k == count and not v.is_stock_action((s, d, k)) for s, d, k in v.legal(state)):
+        return "legal"
+    if count < 1:
+        return "a move takes at least one card"
+    reason = _pick_reason(v, state, src, Move(source, source, count))
+    if reason is not None:
+        return reason
+    limit = v.group_limit(state)
+    if count > limit and v.kinds[src] is Kind.TABLEAU:
+        return _group_limit_reason(count, limit)
+    card = DECK[state.piles[src][-count]]
+    return f"no pile takes {card} now" if count == 1 else f"no pile takes the {count} cards from {card} now"
+
+
+def _group_limit_reason(count: int, limit: int) -> str:
+    free = limit - 1
+    empty = "none is empty" if free == 0 else "1 is empty" if free == 1 else f"{free} are empty"
+    return f"moving {count} cards needs {count - 1} empty reserve cells; {empty}"
+
+
 def _stock_reason(v: Variant, state: State) -> str:
     actions = [Move(v.pile_name(s), v.pile_name(d), k) for s, d, k in v.stock_moves(state)]
     if actions:
@@ -105,15 +131,19 @@ def _tableau_reason(v: Variant, state: State, src: int, dst: int, move: Move, so
     card = DECK[state.piles[src][-move.count]]
     limit = v.group_limit(state)
     if move.count > limit:
-        need, free = move.count - 1, limit - 1
-        return f"moving {move.count} cards needs {need} empty reserve cells; {free} are empty"
+        return _group_limit_reason(move.count, limit)
     pile = state.piles[dst]
     if not pile:
         return _empty_reason(v, state, source_kind)
     top = DECK[pile[-1]]
     if v.base_blocks_build and top.rank == state.base_rank:
         return f"nothing may be placed on {top}, a card of the base rank"
-    return f"{card} does not go on {top}: the tableau builds down {v.build.value}"
+    how = _BUILD_WORDS.get(v.build.value, v.build.value)
+    return f"{card} does not go on {top}: the tableau builds down {how}"
+
+
+_BUILD_WORDS = {"suit": "in suit", "alternate colours": "in alternating colours"}
+"""``Build`` values as the end of a sentence ("builds down in suit")."""
 
 
 def _empty_reason(v: Variant, state: State, source_kind: object) -> str:

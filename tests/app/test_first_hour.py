@@ -327,3 +327,63 @@ def test_restart_asks_before_counting_the_attempt_as_lost(
     post_key(pygame.K_ESCAPE)
     app.step()
     assert table(app).g.moves_made == 1
+
+
+def bakers(app: App, position: str) -> TableScene:
+    """Baker's Game at ``position``, automatic moves off (so nothing moves by itself)."""
+    app.settings.auto_moves = False
+    t = table(app)
+    t._start(game.from_text(f"bakers-game {position}"))
+    return t
+
+
+def top_edge(app: App, pile: str, index: int = -1) -> tuple[int, int]:
+    """A point near the top edge of card ``index`` of ``pile`` (on its visible strip)."""
+    t = table(app)
+    rect = t.layout.state_rects(t.g.state, t.g.variant.index[pile])[index]
+    return rect.centerx, rect.top + 3
+
+
+def test_a_refused_pick_up_says_why(make_app: Callable[..., App], clock: FakeClock) -> None:
+    app = make_app(variant="bakers-game", deal=1)
+    t = bakers(
+        app,
+        "reserve-1=2C reserve-2=3C reserve-3=4C reserve-4=5C tableau-1=9H8H7H tableau-2=TH"
+        " tableau-3=QD tableau-4=KD",
+    )
+    settle(app, clock)
+    post_drag(top_edge(app, "tableau-1", 0), centre(app, "tableau-2"))
+    app.step()
+    assert t.toast is not None
+    assert t.toast[0] == "Moving 3 cards needs 2 empty reserve cells; none is empty."
+
+
+def test_a_refused_drop_says_why(make_app: Callable[..., App], clock: FakeClock) -> None:
+    app = make_app(variant="bakers-game", deal=1)
+    t = bakers(app, "tableau-1=9H tableau-2=TS tableau-3=KD")
+    settle(app, clock)
+    post_drag(centre(app, "tableau-1"), centre(app, "tableau-2"))
+    app.step()
+    assert t.toast is not None
+    assert t.toast[0] == "9H does not go on TS: the tableau builds down in suit."
+
+
+def test_the_pile_under_the_pointer_wins_over_the_larger_overlap(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    app = make_app(variant="bakers-game", deal=1)
+    queen = "".join(r + "H" for r in "A23456789TJQ")
+    t = bakers(
+        app, f"foundation-1={queen} tableau-1=KH tableau-2=QS"
+    )  # tableau-5, under foundation-1, is empty
+    settle(app, clock)
+    home = t.layout.piles[t.g.variant.index["foundation-1"]].slot
+    pointer = (home.centerx, home.bottom - 3)
+    grabbed = top_edge(app, "tableau-1")
+    dragged = pygame.Rect(0, 0, *t.layout.card_size)
+    dragged.midtop = (pointer[0], pointer[1] - 3)
+    empty = t.layout.drop_zone(t.g.variant.index["tableau-5"], t.g.state)
+    assert dragged.clip(empty).height > dragged.clip(home).height  # the card lies mostly on tableau-5
+    post_drag(grabbed, pointer)
+    settle(app, clock)
+    assert t.g.pile("foundation-1")[-1] == "KH"

@@ -500,3 +500,28 @@ def test_illegal_every_single_card_move_the_generator_does_not_list(key: str) ->
                 assert g.is_legal(move)
             else:
                 check_illegal(g, move)
+
+
+# ------------------------------------------------------------ a refused pick-up says why
+
+
+def test_a_group_too_big_for_the_free_cells_says_how_many_cells_it_needs() -> None:
+    g = game.from_text("bakers-game reserve-1=2C reserve-2=3C reserve-3=4C tableau-1=9H8H7H tableau-2=TH")
+    assert g.why_unmovable("tableau-1", 3) == "moving 3 cards needs 2 empty reserve cells; 1 is empty"
+
+
+def test_a_group_that_is_not_a_build_says_so() -> None:
+    g = game.from_text("bakers-game tableau-1=9H8S tableau-2=TH")
+    assert g.why_unmovable("tableau-1", 2) == "the top 2 cards of tableau-1 are not a valid build"
+
+
+def test_a_card_no_pile_takes_says_so() -> None:
+    g = game.from_text(
+        "bakers-game reserve-1=2C reserve-2=3C reserve-3=4C reserve-4=5C tableau-1=9H tableau-2=TS"
+    )
+    assert g.why_unmovable("tableau-1", 1) == "no pile takes 9H now"
+
+
+def test_a_movable_group_is_legal() -> None:
+    g = game.from_text("bakers-game tableau-1=9H tableau-2=TH")
+    assert g.why_unmovable("tableau-1", 1) == "legal"
