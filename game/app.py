@@ -24,7 +24,7 @@ from game.view.lean_pygame import pygame  # first: pygame without what the first
 
 # isort: split
 
-from game.app_store import Persistence, place_window
+from game.app_store import Persistence, place_window, window_position
 from game.controls.gamepad import EVENTS as GAMEPAD_EVENTS
 from game.controls.gamepad import Gamepads
 from game.controls.intents import Intent
@@ -135,6 +135,8 @@ class App:
         self.display = display or default_display()
         """The window; the surface is in its drawable's pixels (``display.scale`` per point)."""
         self.display.set_caption(caption(self._first_variant(args)))  # the title the window maps with
+        self._windowed_at: tuple[int, int] | None = stored.window_pos
+        """Where the window was before full screen (its place again after)."""
         self.surface = self._open_window()
         if window is None and not self.fullscreen:
             place_window(stored.window_pos)
@@ -215,13 +217,22 @@ class App:
         return self.surface.get_size()
 
     def toggle_fullscreen(self) -> None:
-        """Fullscreen at the desktop's resolution, or back to the window it came from."""
+        """Fullscreen at the desktop's resolution, or back to the window it came from: its size
+        and its place on the desktop."""
         if not self.fullscreen:
             self.window_size = self.display.window_size()
+            self._windowed_at = window_position() or self._windowed_at
         self.fullscreen = not self.fullscreen
         self.surface = self._open_window()
+        if not self.fullscreen:
+            self._restore_window()
         self._relayout()
         self.persist.window_changed(self.window_size, self.fullscreen)
+
+    def _restore_window(self) -> None:
+        """Back from full screen, at the place the window had (its size is the display's to
+        restore): without a window manager, or with some, nothing else puts it back."""
+        place_window(self._windowed_at)
 
     def _resized(self, size: tuple[int, int]) -> None:
         """The window was resized (by the player or the system): clamp and lay out again."""
@@ -514,6 +525,7 @@ class App:
             self._relayout()
         if self.persist.tick(self.now(), self.settings):
             self._full_redraw = True
+        self._sound_notice()
         if self.scenes:
             if self.renderer.parked and any(e.type == pygame.MOUSEMOTION for e in events):
                 # The pointer moves: a click may follow. Rebuild the layer now, on a frame with
@@ -523,6 +535,14 @@ class App:
             if events or self.top.busy():
                 self._active_at = self.now()
         return self.running
+
+    def _sound_notice(self) -> None:
+        """Once, when no sound device was found: say so on the table (after any other message)."""
+        table = self.table
+        if self.sound.notice is not None and table is not None and table.toast is None:
+            notice = self.sound.take_notice()
+            if notice is not None:
+                table.show_toast(notice)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:

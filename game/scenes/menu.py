@@ -52,10 +52,15 @@ class MenuScene(Overlay):
             ("click", f"Click to move: {'On' if s.click_to_move else 'Off'}"),
             ("cards", f"Cards: {_STYLE_NAMES.get(s.card_style, s.card_style)}"),
             ("contrast", f"High contrast: {'On' if s.high_contrast else 'Off'}"),
-            ("sound", f"Sound: {f'{round(s.volume * 100)}%' if s.sound else 'Off'}  (M)"),
+            ("sound", f"Sound: {self._sound_value()}  (M)"),
             (Intent.FULLSCREEN, "Leave full screen" if self.app.fullscreen else "Full screen  (F11)"),
             (Intent.QUIT, "Quit"),
         ]
+
+    def _sound_value(self) -> str:
+        if self.app.sound.available is False:
+            return "no sound device"
+        return f"{round(self.app.settings.volume * 100)}%" if self.app.settings.sound else "Off"
 
     def layout(self) -> None:
         """Two columns, the game's commands on the left and the settings on the right."""

@@ -15,7 +15,10 @@ and the pointer's positions, which SDL reports in points, are turned into pixels
 
 from __future__ import annotations
 
+import contextlib
 import sys
+import warnings
+from collections.abc import Callable
 
 import pygame
 from pygame import Rect, Surface
@@ -101,10 +104,16 @@ class ModeDisplay(Display):
         global _high_dpi_window
         _high_dpi_window = None
         if fullscreen:
-            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.surface = _full_screen()
             self._points = to_points(self.surface.get_size(), self.scale)
         else:
-            self.surface = pygame.display.set_mode(to_pixels(size, self.scale), pygame.RESIZABLE)
+            pixels = to_pixels(size, self.scale)
+            self.surface = set_mode(pixels, pygame.RESIZABLE)
+            if self.surface.get_size() != pixels and self.scale == 1.0:
+                # Back from full screen SDL keeps the screen's size (with no window manager, and
+                # with some): the window is given its size again.
+                _on_window(lambda w: setattr(w, "size", pixels))
+                self.surface = pygame.display.get_surface() or self.surface
             self._points = size
         return self.surface
 
@@ -177,6 +186,35 @@ class WindowDisplay(Display):
         if self.window is not None:
             self.window.destroy()
             self.window = _high_dpi_window = None
+
+
+def set_mode(size: Size, flags: int) -> Surface:
+    """``pygame.display.set_mode``, without its warning when the system sizes the window
+    otherwise: the window is laid out at its real size, and the player starting the game from a
+    terminal need not read about it."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Requested window was forcibly resized", RuntimeWarning)
+        return pygame.display.set_mode(size, flags)
+
+
+def _full_screen() -> Surface:
+    """The whole screen: SDL's full screen, or where no window manager would grant it (X11), a
+    borderless window of the desktop's size at its top-left corner (``game.view.x11``)."""
+    if pygame.display.get_driver() == "x11":
+        from game.view.x11 import window_manager_running
+
+        if window_manager_running() is False:
+            surface = set_mode(pygame.display.get_desktop_sizes()[0], pygame.NOFRAME)
+            _on_window(lambda w: setattr(w, "position", (0, 0)))
+            return surface
+    return set_mode((0, 0), pygame.FULLSCREEN)
+
+
+def _on_window(action: Callable[[pygame.Window], None]) -> None:
+    """Do ``action`` on the display module's window, if the platform lets it."""
+    with contextlib.suppress(pygame.error, AttributeError, TypeError, ValueError), warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        action(pygame.Window.from_display_module())
 
 
 def default_display(platform: str = sys.platform) -> Display:

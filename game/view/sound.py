@@ -5,15 +5,20 @@ an ``array`` (a click for pick and drop, a noise whoosh for a move, a low thud f
 that is not allowed, a riffle of clicks for a deal, a rising chime for a win). The mixer is
 opened on the first sound, not at start-up (opening it can take ~90 ms where there is no
 sound device), and each effect's samples are made the first time it plays (a few ms). If
-the mixer cannot be opened the game stays silent and writes one line at INFO level to the log.
+the mixer cannot be opened the game stays silent: the audio library's complaints are kept out
+of the terminal (ALSA prints eight lines where there is no sound card), ``notice`` says once
+that sound is off, for the table to show, and one line goes to the log at INFO level.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import random
+import sys
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -130,6 +135,28 @@ def pcm(samples: list[float], channels: int = 1) -> bytes:
     return data.tobytes()
 
 
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Send what native libraries write to the process's stderr (fd 2) to the null device."""
+    stream = sys.__stderr__
+    try:
+        fd = stream.fileno() if stream is not None else -1
+    except (AttributeError, OSError, ValueError):
+        fd = -1
+    if stream is None or fd < 0:
+        yield
+        return
+    stream.flush()
+    saved, null = os.dup(fd), os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+        os.close(null)
+
+
 class Sound:
     """Plays the effects at the settings' volume; silent when off or without a sound device."""
 
@@ -140,6 +167,13 @@ class Sound:
         self._format = (RATE, 1)
         self.available: bool | None = None
         """None until the first sound; then whether the mixer opened."""
+        self.notice: str | None = None
+        """Set once when the mixer could not be opened: what to tell the player (then taken)."""
+
+    def take_notice(self) -> str | None:
+        """The one-time notice that sound is off (``None`` after the first call)."""
+        notice, self.notice = self.notice, None
+        return notice
 
     def play(self, name: str) -> None:
         """Play effect ``name`` (one of ``EFFECTS``) unless sound is off."""
@@ -177,13 +211,15 @@ class Sound:
             import pygame.mixer  # not imported with pygame (game.view.lean_pygame)
 
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512, allowedchanges=0)
+                with quiet_stderr():
+                    pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512, allowedchanges=0)
             init = pygame.mixer.get_init()
             if not init:
                 raise pygame.error("the mixer did not start")
         except (pygame.error, NotImplementedError, OSError, ValueError) as exc:
             _log().info("no sound: %s", exc)
             self.available = False
+            self.notice = "Sound is off: no sound device was found."
             return None
         self.available, self._format = True, (init[0], init[2])
         self._sounds = {}

@@ -3,6 +3,7 @@ game reopened where it was left, titles, the clock, confirmations and refusals w
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 
 import pygame
@@ -387,3 +388,44 @@ def test_the_pile_under_the_pointer_wins_over_the_larger_overlap(
     post_drag(grabbed, pointer)
     settle(app, clock)
     assert t.g.pile("foundation-1")[-1] == "KH"
+
+
+def test_the_table_says_once_that_sound_is_off_when_there_is_no_device(
+    make_app: Callable[..., App], clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pygame.mixer
+
+    def no_device(*args: object, **kwargs: object) -> None:
+        raise pygame.error("ALSA: Couldn't open audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    app = make_app(variant="seahaven", deal=7)
+    play_a_move(app)
+    settle(app, clock)
+    t = table(app)
+    assert t.toast is not None and t.toast[0] == "Sound is off: no sound device was found."
+    clock.t += 5
+    app.step()
+    play_a_move(app)
+    app.step()
+    assert t.toast is None
+
+
+def test_leaving_full_screen_prints_no_resize_warning(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(variant="kansas", deal=3)
+    real = pygame.display.set_mode
+
+    def resized_by_the_system(size: tuple[int, int], flags: int = 0) -> pygame.Surface:
+        surface = real(size, flags)
+        warnings.warn("Requested window was forcibly resized by the OS.", RuntimeWarning, stacklevel=2)
+        return surface
+
+    monkeypatch.setattr(pygame.display, "set_mode", resized_by_the_system)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        app.toggle_fullscreen()
+        app.toggle_fullscreen()
+    assert not app.fullscreen
