@@ -8,6 +8,7 @@ an animation first completes it, then is handled: nothing the player does is los
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -21,6 +22,7 @@ from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
 from game.controls.moves import drop_move, group_moves, stock_action, target_rect
 from game.controls.pointer import Click, DragEnd, DragMove, DragStart, Gesture, Pointer, Press
+from game.engine.cards import parse_card
 from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
@@ -49,6 +51,17 @@ FINISH_ACCELERATION = 0.86
 MAX_AUTOPLAY_ACTIONS = 2000
 MAX_IDLE_ACTIONS = 150
 """Autoplay gives up after this many actions without a card going home or turning up."""
+
+
+_CARD = re.compile(r"\b([A2-9TJQK][CDHS])\b")
+_PILE = re.compile(r"\b([a-z]+)-(\d+)\b")
+
+
+def player_words(reason: str) -> str:
+    """An engine reason as the table says it: cards by name ("the seven of spades" for ``7S``),
+    piles as words ("tableau 3" for ``tableau-3``)."""
+    named = _CARD.sub(lambda m: f"the {parse_card(m.group(1))[0].name.lower()}", reason)
+    return _PILE.sub(r"\1 \2", named)
 
 
 @dataclass
@@ -372,7 +385,8 @@ class TableScene(Scene):
     def refuse(self, reason: str) -> None:
         """A pick-up or drop the rules refuse: a thud, and the engine's reason for a moment."""
         self.sound("thud")
-        self.show_toast(f"{reason[0].upper()}{reason[1:]}.", REFUSAL_TIME)
+        words = player_words(reason)
+        self.show_toast(f"{words[0].upper()}{words[1:]}.", REFUSAL_TIME)
 
     def show_toast(self, message: str, duration: float | None = TOAST_TIME) -> None:
         """A short message above the status line (``duration`` None: until the next one)."""

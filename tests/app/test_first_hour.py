@@ -366,7 +366,9 @@ def test_a_refused_drop_says_why(make_app: Callable[..., App], clock: FakeClock)
     post_drag(centre(app, "tableau-1"), centre(app, "tableau-2"))
     app.step()
     assert t.toast is not None
-    assert t.toast[0] == "9H does not go on TS: the tableau builds down in suit."
+    assert (
+        t.toast[0] == "The nine of hearts does not go on the ten of spades: the tableau builds down in suit."
+    )
 
 
 def test_the_pile_under_the_pointer_wins_over_the_larger_overlap(
