@@ -587,10 +587,14 @@ class TableScene(Scene):
         name = self.g.variant.names[pile]
         if pile == self.g.variant.stock and (action := stock_action(self.g)) is not None:
             self.play(action)
+        elif pile == self.g.variant.stock and index is None:
+            self.refuse("nothing is left to deal")
         elif click.double and index is not None and index == len(self.g.state.piles[pile]) - 1:
             move = self.g.double_click_move(name)
             if move is not None:
                 self.play(move)
+            else:
+                self.refuse(f"{self.g.card_at(name, index)} cannot go home now")
         elif self.app.settings.click_to_move:
             self._click_to_move(name, index)
 

@@ -431,3 +431,36 @@ def test_leaving_full_screen_prints_no_resize_warning(
         app.toggle_fullscreen()
         app.toggle_fullscreen()
     assert not app.fullscreen
+
+
+def post_double_click(pos: tuple[int, int]) -> None:
+    for _ in range(2):
+        post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+
+
+def test_a_double_click_that_sends_nothing_home_says_so(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    app = make_app(variant="bakers-game", deal=1)
+    t = bakers(
+        app, "reserve-1=2C reserve-2=3C reserve-3=4C reserve-4=5C tableau-1=7S tableau-2=QD tableau-3=KD"
+    )
+    settle(app, clock)
+    post_double_click(centre(app, "tableau-1"))
+    app.step()
+    assert t.toast is not None and t.toast[0] == "The seven of spades cannot go home now."
+    assert t.g.moves_made == 0
+
+
+def test_a_click_on_an_empty_stock_says_there_is_nothing_to_deal(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    app = make_app(variant="kansas", deal=1)
+    t = table(app)
+    t._start(game.from_text("kansas base=A foundation-1=AH tableau-1=7S tableau-2=6H tableau-3=QD waste=2C"))
+    settle(app, clock)
+    post(pygame.MOUSEBUTTONDOWN, pos=centre(app, "stock"), button=1)
+    post(pygame.MOUSEBUTTONUP, pos=centre(app, "stock"), button=1)
+    app.step()
+    assert t.toast is not None and t.toast[0] == "Nothing is left to deal."
