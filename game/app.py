@@ -404,6 +404,8 @@ class App:
         """Leave the main loop with exit status ``code``."""
         if self.running:
             self.persist.window_changed(self.window_size, self.fullscreen, with_position=True)
+            if self.table is not None:
+                self.table.save_time()  # before the variant's lock goes
             self.persist.store.release_claims()
         self.running = False
         self.exit_code = code

@@ -184,6 +184,8 @@ class TableScene(Scene):
         winnable: bool = False,
     ) -> None:
         """Show a game (new, or ``resumed`` from the store): the deal flies out, the safe cards go home."""
+        if g is not getattr(self, "g", g):
+            self.save_time()  # the game left behind is recorded with its time up to now
         self.g = g
         self.layout = compute_layout(g.variant, self.app.size)
         self.seen: set[State] = {g.state}
@@ -231,6 +233,13 @@ class TableScene(Scene):
             self.clock.stop(self._now)
         if self.autoplay is None:
             self.app.persist.saved(self.g, self.elapsed())
+
+    def save_time(self) -> None:
+        """Save the game with the clock as it stands (quitting, or leaving it for another deal),
+        so the time kept is the time played, not the time of the last action."""
+        g = self.g
+        if self.autoplay is None and not self.demo and (g.history or g.redo_history) and not g.is_won():
+            self._save()
 
     def would_count_as_lost(self) -> bool:
         """Whether dealing again now ends this game as a loss: an action was made (even if
@@ -349,6 +358,7 @@ class TableScene(Scene):
         if not old.can_undo() and not old.can_redo() and not self.elapsed():
             self.show_toast("Already at the start of the deal.")
             return
+        self.save_time()
         self.g = Game(old.variant, old.initial_state, old.deal)
         self._queue(old.state, self.g.state)
         self.seen = {self.g.state}

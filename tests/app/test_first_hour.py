@@ -464,3 +464,31 @@ def test_a_click_on_an_empty_stock_says_there_is_nothing_to_deal(
     post(pygame.MOUSEBUTTONUP, pos=centre(app, "stock"), button=1)
     app.step()
     assert t.toast is not None and t.toast[0] == "Nothing is left to deal."
+
+
+def test_quitting_keeps_the_time_played_since_the_last_action(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    first = make_app(variant="seahaven", deal=7)
+    play_a_move(first)
+    settle(first, clock)
+    clock.t += 40
+    first.step()
+    first.quit()
+    first.close()
+    again = make_app(variant=None, deal=None)
+    assert table(again).elapsed() >= 40
+
+
+def test_an_abandoned_game_is_recorded_with_the_time_played(
+    make_app: Callable[..., App], clock: FakeClock
+) -> None:
+    app = make_app(variant="seahaven", deal=7)
+    play_a_move(app)
+    settle(app, clock)
+    clock.t += 40
+    app.step()
+    post_key(pygame.K_n, pygame.KMOD_CTRL)
+    post_key(pygame.K_RETURN)
+    app.step()
+    assert app.persist.store.games()[0].seconds >= 40
