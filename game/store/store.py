@@ -236,8 +236,12 @@ class Store:
         return self._write(lambda conn: self._finish_saved(conn, variant))
 
     def saved_row(self, variant: str) -> SavedRow | None:
-        """The variant's saved game as stored (not replayed), or ``None``."""
-        return self._read(lambda conn: saves.read(conn, variant), None)
+        """The variant's saved game as stored (not replayed), or ``None`` (also for a row that
+        does not read: ``load_game`` keeps such a row aside, with its notice)."""
+        try:
+            return self._read(lambda conn: saves.read(conn, variant), None)
+        except saves.BadRow:
+            return None
 
     def saved_variants(self) -> list[str]:
         """The variants that have a game in progress."""
