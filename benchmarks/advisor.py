@@ -22,7 +22,7 @@ import statistics
 import time
 
 import game
-from game.engine.game import Game
+from game.play import Game
 from game.solver.advisor import Advisor, Outlook
 from game.solver.heuristic import best_move
 from game.solver.native import describe

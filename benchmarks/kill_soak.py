@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import game
-from game.engine.game import Game
+from game.play import Game
 from game.store import Store
 from game.store import db as store_db
 from game.store.paths import database_path

@@ -48,7 +48,7 @@ def solve_one(key: str, deal: int, budget: float) -> tuple[str, float, float]:
 def fcs_one(key: str, deal: int, max_iters: int) -> tuple[str, float]:
     """Freecell Solver's verdict and time on the same deal."""
     board = game.new_game(key, deal=deal)
-    from game.engine.fcs import fcs_board
+    from game.fcs import fcs_board
 
     started = time.perf_counter()
     result = subprocess.run(

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import game
-from game.engine.game import Game
+from game.play import Game
 from game.store import Store
 
 

@@ -18,7 +18,6 @@ from game.engine import (
     DECK,
     BadDealNumber,
     Card,
-    Game,
     GameError,
     IllegalMove,
     InvalidPosition,
@@ -28,6 +27,7 @@ from game.engine import (
     UnknownVariant,
 )
 from game.engine.deals import MAX_DEAL, MIN_DEAL, check_deal_number, deal_order
+from game.play import Game
 from game.variants import VARIANTS, Variant, variant_class
 
 __version__ = "0.1.0"

@@ -19,7 +19,7 @@ import pygame
 from pygame import Rect, Surface
 
 import game
-from game.engine.game import Game
+from game.play import Game
 from game.store import Settings as StoredSettings
 from game.store import Store
 from game.view.display import current_window

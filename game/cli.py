@@ -160,7 +160,7 @@ def solve_command(args: argparse.Namespace) -> int:
 
 def deal_command(args: argparse.Namespace) -> int:
     """Print the opening position: Freecell Solver's format for the games with cells."""
-    from game.engine.fcs import fcs_board
+    from game.fcs import fcs_board
 
     g = game.new_game(args.variant, deal=args.deal)
     if g.variant.cells:

@@ -6,7 +6,7 @@ have not been answered) but deterministically, so app and advisor tests need no 
 
 from __future__ import annotations
 
-from game.engine.game import Game
+from game.play import Game
 from game.solver.search import Budget, solve
 from game.solver.worker import Answer
 

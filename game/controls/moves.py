@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pygame import Rect
 
-from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
+from game.play import Game
 from game.solver.heuristic import is_stock_action
 from game.view.layout import TableLayout
 

@@ -1,6 +1,7 @@
-"""The headless engine: cards, states and their text form, moves, errors, and Game.
+"""The headless engine: cards, deals, states and their text form, moves and errors.
 
-Nothing in here imports pygame.
+The layer under everything: it imports nothing else of the game (no variant, no pygame);
+``game.play.Game`` joins it to the variants' rules.
 """
 
 from game.engine.cards import DECK, Card
@@ -12,7 +13,6 @@ from game.engine.errors import (
     NothingToUndo,
     UnknownVariant,
 )
-from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
 
@@ -20,7 +20,6 @@ __all__ = [
     "DECK",
     "BadDealNumber",
     "Card",
-    "Game",
     "GameError",
     "IllegalMove",
     "InvalidPosition",

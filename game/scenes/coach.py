@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import game
-from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
+from game.play import Game
 from game.solver.advisor import Advisor, Outlook
 from game.solver.heuristic import best_move, describe
 from game.solver.rating import RATING_BUDGET, Difficulty

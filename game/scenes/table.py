@@ -23,9 +23,9 @@ from game.controls.keys import intent_for_key
 from game.controls.moves import drop_move, group_moves, stock_action, target_rect
 from game.controls.pointer import Click, DragEnd, DragMove, DragStart, Gesture, Pointer, Press
 from game.engine.cards import parse_card
-from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
+from game.play import Game
 from game.scenes.base import Damage, Scene
 from game.scenes.coach import WAIT, Coach
 from game.scenes.play_clock import COVERED, PlayClock

@@ -31,9 +31,9 @@ from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 from game.engine.errors import GameError
-from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
+from game.play import Game
 from game.solver.rating import RATING_BUDGET, Difficulty, rate
 from game.solver.search import Budget, Solution, Verdict
 

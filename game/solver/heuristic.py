@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Container
 
 from game.engine.cards import Card
-from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
+from game.play import Game
 from game.variants.base import Kind, Variant
 
 REJECTED = -1_000.0

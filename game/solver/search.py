@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from game.engine.cards import RANK
-from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import Pile, State
+from game.play import Game
 from game.solver.alternate import AlternateSearch
 from game.solver.alternate_rules import supported as alternate_supported
 from game.solver.alternate_stock import make_search as alternate_search

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.engine.game import Game
+from game.play import Game
 from game.solver.search import Budget, Verdict, solve
 
 if TYPE_CHECKING:

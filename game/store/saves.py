@@ -20,9 +20,9 @@ from datetime import date
 from typing import Any
 
 from game.engine.deals import MAX_DEAL, MIN_DEAL
-from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
+from game.play import Game
 from game.store import safe_json
 from game.variants import VARIANTS
 

@@ -39,8 +39,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import TypeVar
 
-from game.engine.game import Game
 from game.engine.state import State
+from game.play import Game
 from game.store import db, paths, saves, stats
 from game.store import settings as settings_table
 from game.store.claims import Claims

@@ -7,11 +7,13 @@ from typing import ClassVar
 
 from game.engine.cards import Card
 from game.engine.state import State
-from game.variants.base import Build, Dealer, Fan, Kind, PileSpec, RawMove, Variant, row_of
+from game.variants.base import Variant
+from game.variants.dealer import Dealer
+from game.variants.piles import Build, Fan, Kind, PileSpec, RawMove, row_of
 
 
 class AuntMary(Variant):
-    """Aunt Mary (rules.md AM-1 … AM-7).
+    """Aunt Mary (docs/rules.md AM-1 … AM-7).
 
     Six tableau piles of six cards, pile k with k−1 face down under 7−k face up; 16 cards in
     the stock (AM-1). Foundations build up in suit from Ace to King; their top card may come

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import ClassVar
 
-from game.engine.cards import Card
-from game.engine.state import State
-from game.variants.base import Build, Dealer, Fan, Kind, PileSpec, Variant, row_of
+from game.variants.free_cell import FreeCellGame
+from game.variants.piles import Fan, Kind, PileSpec, row_of
 
 
-class BakersGame(Variant):
-    """Baker's Game (rules.md BG-1 … BG-9).
+class BakersGame(FreeCellGame):
+    """Baker's Game (docs/rules.md BG-1 … BG-9).
 
     All 52 cards face up on eight tableau piles, 7-7-7-7-6-6-6-6, dealt across; deal N is
     PySolFC's deal N (BG-1). Foundations build up in suit from Ace to King (BG-2); the
@@ -37,14 +35,4 @@ class BakersGame(Variant):
         *row_of(Kind.TABLEAU, 8, 0, 1, Fan.DOWN),
     )
     size = (8.0, 5.0)
-    build = Build.SUIT
-    group_limit_by_cells = True
-    foundation_to = frozenset({Kind.TABLEAU, Kind.CELL})
     double_click_to_cell = True
-
-    def deal(self, cards: Iterator[Card]) -> State:
-        """BG-1: one card per pile, left to right, round after round."""
-        d = Dealer(self, cards)
-        for i in range(52):
-            d.up(self.names[self.tableau[i % 8]])
-        return d.state()

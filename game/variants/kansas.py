@@ -7,11 +7,13 @@ from typing import ClassVar
 
 from game.engine.cards import Card
 from game.engine.state import Pile, State
-from game.variants.base import Build, Dealer, EmptyFill, Fan, Kind, PileSpec, RawMove, Variant, row_of
+from game.variants.base import Variant
+from game.variants.dealer import Dealer
+from game.variants.piles import Build, EmptyFill, Fan, Kind, PileSpec, RawMove, row_of
 
 
 class Kansas(Variant):
-    """Kansas (rules.md KS-1 … KS-9).
+    """Kansas (docs/rules.md KS-1 … KS-9).
 
     A reserve of twelve cards (eleven face down, the top face up), one card on the first
     foundation giving the base rank, one card on each of three tableau piles; 36 in the stock

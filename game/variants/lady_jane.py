@@ -7,23 +7,23 @@ from typing import ClassVar
 
 from game.engine.cards import Card
 from game.engine.state import State
-from game.variants.base import (
+from game.variants.base import Variant
+from game.variants.dealer import Dealer
+from game.variants.piles import (
     ALL_RESERVES,
     Build,
-    Dealer,
     EmptyFill,
     Fan,
     Kind,
     PileSpec,
     RawMove,
-    Variant,
     column_of,
     row_of,
 )
 
 
 class LadyJane(Variant):
-    """Lady Jane (rules.md LJ-1 … LJ-9).
+    """Lady Jane (docs/rules.md LJ-1 … LJ-9).
 
     Seven tableau piles (k−1 face down under one face up), seven reserve piles of one card,
     one card on the first foundation: its rank is the base rank (LJ-1). Foundations build up in

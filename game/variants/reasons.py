@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.engine.cards import DECK
 from game.engine.errors import shown
 from game.engine.moves import Move
 from game.engine.state import State
+from game.variants.legal_moves import MoveRules
+from game.variants.piles import Kind
 
-if TYPE_CHECKING:
-    from game.variants.base import Variant
 
-
-def explain(v: Variant, state: State, move: Move) -> str:
+def explain(v: MoveRules, state: State, move: Move) -> str:
     """The first rule ``move`` breaks in ``state``; ``"legal"`` if it breaks none."""
     src = v.index.get(move.source)
     if src is None:
@@ -35,11 +32,9 @@ def explain(v: Variant, state: State, move: Move) -> str:
     return _pick_reason(v, state, src, move) or _drop_reason(v, state, src, dst, move)
 
 
-def explain_lift(v: Variant, state: State, src: int, count: int) -> str:
+def explain_lift(v: MoveRules, state: State, src: int, count: int) -> str:
     """Why the top ``count`` cards of pile ``src`` cannot move anywhere now (``"legal"`` if
     some move takes them): the pick-up rule they break, the group limit, or no pile taking them."""
-    from game.variants.base import Kind
-
     source = v.pile_name(src)
     if any(s == src and k == count and not v.is_stock_action((s, d, k)) for s, d, k in v.legal(state)):
         return "legal"
@@ -48,20 +43,23 @@ def explain_lift(v: Variant, state: State, src: int, count: int) -> str:
     reason = _pick_reason(v, state, src, Move(source, source, count))
     if reason is not None:
         return reason
-    limit = v.group_limit(state)
-    if count > limit and v.kinds[src] is Kind.TABLEAU:
-        return _group_limit_reason(count, limit)
+    if count > v.group_limit(state) and v.kinds[src] is Kind.TABLEAU:
+        return _group_limit_reason(v, state, count)
     card = DECK[state.piles[src][-count]]
     return f"no pile takes {card} now" if count == 1 else f"no pile takes the {count} cards from {card} now"
 
 
-def _group_limit_reason(count: int, limit: int) -> str:
-    free = limit - 1
+def _group_limit_reason(v: MoveRules, state: State, count: int) -> str:
+    """The group limit in the player's terms: how many empty reserve cells ``count`` cards need."""
+    free = sum(1 for c in v.cells if not state.piles[c])
+    need = next((n for n in range(count + 1) if v.group_limit_for(n) >= count), None)
+    if need is None:
+        return f"at most {v.group_limit(state)} cards move as a group in {v.name}"
     empty = "none is empty" if free == 0 else "1 is empty" if free == 1 else f"{free} are empty"
-    return f"moving {count} cards needs {count - 1} empty reserve cells; {empty}"
+    return f"moving {count} cards needs {need} empty reserve cells; {empty}"
 
 
-def _stock_reason(v: Variant, state: State) -> str:
+def _stock_reason(v: MoveRules, state: State) -> str:
     actions = [Move(v.pile_name(s), v.pile_name(d), k) for s, d, k in v.stock_moves(state)]
     if actions:
         return f"the stock action now is {actions[0]}"
@@ -70,9 +68,7 @@ def _stock_reason(v: Variant, state: State) -> str:
     return "no stock action is possible now"
 
 
-def _pick_reason(v: Variant, state: State, src: int, move: Move) -> str | None:
-    from game.variants.base import Kind
-
+def _pick_reason(v: MoveRules, state: State, src: int, move: Move) -> str | None:
     pile, count = state.piles[src], move.count
     kind = v.kinds[src]
     if not pile:
@@ -90,9 +86,7 @@ def _pick_reason(v: Variant, state: State, src: int, move: Move) -> str | None:
     return None
 
 
-def _drop_reason(v: Variant, state: State, src: int, dst: int, move: Move) -> str:
-    from game.variants.base import Kind
-
+def _drop_reason(v: MoveRules, state: State, src: int, dst: int, move: Move) -> str:
     target_kind, source_kind = v.kinds[dst], v.kinds[src]
     if target_kind in (Kind.STOCK, Kind.WASTE, Kind.RESERVE):
         return f"nothing may be placed on {move.target}"
@@ -105,9 +99,7 @@ def _drop_reason(v: Variant, state: State, src: int, dst: int, move: Move) -> st
     return _tableau_reason(v, state, src, dst, move, source_kind)
 
 
-def _cell_reason(state: State, dst: int, move: Move, source_kind: object) -> str:
-    from game.variants.base import Kind
-
+def _cell_reason(state: State, dst: int, move: Move, source_kind: Kind) -> str:
     if state.piles[dst]:
         return f"{move.target} already holds a card"
     if move.count > 1:
@@ -117,7 +109,7 @@ def _cell_reason(state: State, dst: int, move: Move, source_kind: object) -> str
     return f"{move.source} cannot send a card to a reserve cell"
 
 
-def _home_reason(v: Variant, state: State, src: int, dst: int, move: Move) -> str:
+def _home_reason(v: MoveRules, state: State, src: int, dst: int, move: Move) -> str:
     if move.count > 1 and not v.sequences_to_foundation:
         return "cards go to the foundations one at a time"
     top = DECK[state.piles[dst][-1]] if state.piles[dst] else None
@@ -127,11 +119,10 @@ def _home_reason(v: Variant, state: State, src: int, dst: int, move: Move) -> st
     return f"{moved} does not go on {top}: foundations build up in suit"
 
 
-def _tableau_reason(v: Variant, state: State, src: int, dst: int, move: Move, source_kind: object) -> str:
+def _tableau_reason(v: MoveRules, state: State, src: int, dst: int, move: Move, source_kind: Kind) -> str:
     card = DECK[state.piles[src][-move.count]]
-    limit = v.group_limit(state)
-    if move.count > limit:
-        return _group_limit_reason(move.count, limit)
+    if move.count > v.group_limit(state):
+        return _group_limit_reason(v, state, move.count)
     pile = state.piles[dst]
     if not pile:
         return _empty_reason(v, state, source_kind)
@@ -146,7 +137,7 @@ _BUILD_WORDS = {"suit": "in suit", "alternate colours": "in alternating colours"
 """``Build`` values as the end of a sentence ("builds down in suit")."""
 
 
-def _empty_reason(v: Variant, state: State, source_kind: object) -> str:
+def _empty_reason(v: MoveRules, state: State, source_kind: Kind) -> str:
     if v.empty_fill_sources is not None and source_kind not in v.empty_fill_sources:
         kinds = " or ".join(sorted(k.value for k in v.empty_fill_sources))
         return f"an empty tableau pile is filled only from the {kinds}"

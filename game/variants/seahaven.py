@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import ClassVar
 
-from game.engine.cards import Card
-from game.engine.state import State
-from game.variants.base import Build, Dealer, Fan, Kind, PileSpec, Variant, row_of
+from game.variants.free_cell import FreeCellGame
+from game.variants.piles import Fan, Kind, PileSpec, row_of
 
 
-class Seahaven(Variant):
-    """Seahaven Towers (rules.md SH-1 … SH-10).
+class Seahaven(FreeCellGame):
+    """Seahaven Towers (docs/rules.md SH-1 … SH-10).
 
     Fifty cards face up on ten tableau piles of five, dealt across; the last two go into the
     two middle reserve cells; deal N is PySolFC's deal N (SH-1). Foundations build up in suit
@@ -22,7 +20,7 @@ class Seahaven(Variant):
     (SH-6). A same-suit run whose top card fits a foundation goes home as one action, any
     length (SH-7). A foundation's top card may come back to the tableau or an empty cell (SH-8).
     Every card that can go home is safe to send there automatically (SH-9). Lost when no legal
-    move is left (SH-10). Double-click sends a card home only (rules.md is silent; as AisleRiot).
+    move is left (SH-10). Double-click sends a card home only (docs/rules.md is silent; as AisleRiot).
 
         fnd-1 fnd-2   res-1 res-2 res-3 res-4   fnd-3 fnd-4
         tab-1 tab-2 tab-3 tab-4 tab-5 tab-6 tab-7 tab-8 tab-9 tab-10
@@ -39,15 +37,5 @@ class Seahaven(Variant):
         *row_of(Kind.TABLEAU, 10, 0, 1, Fan.DOWN),
     )
     size = (10.0, 5.0)
-    build = Build.SUIT
-    group_limit_by_cells = True
-    foundation_to = frozenset({Kind.TABLEAU, Kind.CELL})
     sequences_to_foundation = True
-
-    def deal(self, cards: Iterator[Card]) -> State:
-        """SH-1: five rounds across the ten piles, then the two middle cells."""
-        d = Dealer(self, cards)
-        for i in range(50):
-            d.up(self.names[self.tableau[i % 10]])
-        d.up("reserve-2", "reserve-3")
-        return d.state()
+    cells_dealt = ("reserve-2", "reserve-3")  # SH-1: the last two cards, after five rounds

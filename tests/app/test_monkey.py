@@ -10,7 +10,7 @@ import pytest
 
 import game
 from game.app import App
-from game.engine.game import Game
+from game.play import Game
 from tests.app.conftest import FakeClock, make_args
 
 EVENTS = 3000

@@ -9,8 +9,8 @@ import pytest
 
 import game
 from game.app import App
-from game.engine.game import Game
 from game.engine.moves import Move
+from game.play import Game
 from game.scenes.table import TableScene
 from game.variants.base import Kind
 from tests.app.conftest import FakeClock, post_click, post_drag, post_key, settle

@@ -8,8 +8,8 @@ import pytest
 from solver_stand_in import InlineWorker
 
 import game
-from game.engine.game import Game
 from game.engine.moves import Move
+from game.play import Game
 from game.solver import advisor as advisor_module
 from game.solver.advisor import DEEP_CHECK_BUDGET, RESTART_DELAY, Advisor, Outlook
 from game.solver.rating import Difficulty

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 import game
-from game.engine.game import Game
+from game.play import Game
 from game.solver.advisor import MAX_FAILURES, RESTART_DELAY, Advisor, Outlook
 from game.solver.search import Budget
 from game.solver.worker import Answer

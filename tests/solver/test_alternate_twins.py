@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from test_alternate import compact_verdict
 
 import game
-from game.engine.game import Game
+from game.play import Game
 from game.solver.alternate import AlternateSearch
 from game.solver.alternate_rules import supported
 from game.solver.alternate_stock import AuntMaryStock, LadyJaneStock, make_search

@@ -6,7 +6,7 @@ import random
 from datetime import datetime, timedelta, timezone
 
 import game
-from game.engine.game import Game
+from game.play import Game
 
 RANKS = "A23456789TJQK"
 

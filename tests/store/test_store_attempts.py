@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import game
-from game.engine.game import Game
+from game.play import Game
 from game.store import Store
 
 

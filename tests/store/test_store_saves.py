@@ -9,7 +9,7 @@ import pytest
 from store_helpers import near_won, play_random
 
 import game
-from game.engine.game import Game
+from game.play import Game
 
 
 def play_with_undo(g: Game, rng: random.Random, actions: int, save: object = None) -> None:

@@ -1,5 +1,8 @@
 """A game in progress: a variant, a position, and unlimited undo and redo.
 
+``Game`` sits above both layers it joins: the engine (positions, their text form, moves,
+errors) and the variants (the rules of each game, looked up by key in the registry).
+
 One player action is one undo step: the move with its reveals and refills (made by ``play``),
 plus the automatic foundation moves the table plays after it with ``play(move,
 automatic=True)`` (or all at once with ``play_auto_moves``). Undo goes back to the exact
@@ -10,15 +13,15 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.engine.cards import DECK
 from game.engine.errors import IllegalMove, InvalidPosition, NothingToUndo, shown
 from game.engine.moves import Move
 from game.engine.state import State, parse_fields, parse_state, state_to_text
-
-if TYPE_CHECKING:
-    from game.variants.base import RawMove, Variant
+from game.variants import variant_class
+from game.variants.base import Variant
+from game.variants.piles import RawMove
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +128,6 @@ class Game:
     @classmethod
     def from_text(cls, text: str) -> Game:
         """A game set up from a position text such as ``Game.text()`` prints."""
-        from game.variants import variant_class
-
         key, fields = parse_fields(text)
         v = variant_class(key).instance()
         if "base" in fields and not v.dealt_base:
@@ -284,9 +285,7 @@ class Game:
     def why_unmovable(self, pile: str, count: int) -> str:
         """A one-line reason why the top ``count`` cards of ``pile`` cannot move anywhere now
         (what a refused pick-up tells the player), or ``"legal"`` if some move takes them."""
-        from game.variants.reasons import explain_lift
-
-        return explain_lift(self.variant, self._state, self._pile_index(pile), count)
+        return self.variant.explain_lift(self._state, self._pile_index(pile), count)
 
     def card_at(self, pile: str, position: int) -> str:
         """The text of the card at ``position`` (0 = bottom) of ``pile``."""

@@ -6,18 +6,13 @@ then one line per tableau pile, bottom card first. ``fc-solve`` reads it as it i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.engine.cards import DECK, SUIT_LETTERS
-
-if TYPE_CHECKING:
-    from game.engine.game import Game
+from game.play import Game
+from game.variants.piles import Kind
 
 
 def fcs_board(game: Game) -> str:
     """The position of ``game`` in Freecell Solver's board format."""
-    from game.variants.base import Kind
-
     v, st = game.variant, game.state
     tops = dict.fromkeys("HCDS", 0)
     for f in v.foundations:

@@ -1,0 +1,38 @@
+"""What the two reserve-cell games share: Baker's Game and Seahaven Towers.
+
+Both deal every card face up across the tableau, build down in suit without wrap, limit a
+group move to the empty reserve cells plus one, fill an empty tableau pile with a King only,
+and let a foundation's top card come back to the tableau or to an empty cell
+(docs/rules.md BG-2 … BG-8 and SH-2 … SH-6, SH-8, SH-9). Each game's own file adds its
+layout and what is its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from game.engine.cards import Card
+from game.engine.state import State
+from game.variants.base import Variant
+from game.variants.dealer import Dealer
+from game.variants.piles import Build, Kind
+
+
+class FreeCellGame(Variant):
+    """A game with four one-card reserve cells, building down in suit (registered by no key)."""
+
+    build = Build.SUIT
+    group_limit_by_cells = True
+    foundation_to = frozenset({Kind.TABLEAU, Kind.CELL})
+    cells_dealt: ClassVar[tuple[str, ...]] = ()
+    """The cells that take the cards left over after the rounds across the tableau, in order."""
+
+    def deal(self, cards: Iterator[Card]) -> State:
+        """BG-1, SH-1: one card face up per tableau pile, left to right, round after round."""
+        d = Dealer(self, cards)
+        across = 52 - len(self.cells_dealt)
+        for i in range(across):
+            d.up(self.names[self.tableau[i % len(self.tableau)]])
+        d.up(*self.cells_dealt)
+        return d.state()
