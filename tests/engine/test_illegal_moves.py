@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from move_checks import assert_illegal
 
 import game
 from game import Move
@@ -30,39 +31,6 @@ def setup(spec: str) -> game.Game:
 def based(key: str, piles: str) -> str:
     """A position text of ``key`` with ``piles``, giving ``base=A`` where the base is dealt."""
     return f"{key} base=A {piles}" if key in BASED else f"{key} {piles}"
-
-
-def reason_of(message: str, move: Move) -> str:
-    """The message without the move text it may start with."""
-    prefix = f"{move}: "
-    return message[len(prefix) :] if message.startswith(prefix) else message
-
-
-def check_illegal(g: game.Game, move: Move, why: str = "", *, unlisted: bool = True) -> str:
-    """``move`` raises IllegalMove with a one-line reason (matching ``why``), changing nothing.
-
-    With ``unlisted`` the move must also be missing from ``legal_moves()``.
-    """
-    text, snap = g.text(), g.snapshot()
-    legal, history, redo = g.legal_moves(), g.history, g.redo_history
-    if unlisted:
-        assert move not in legal
-    with pytest.raises(game.IllegalMove) as info:
-        g.play(move)
-    assert isinstance(info.value, ValueError)
-    message = str(info.value)
-    reason = reason_of(message, move)
-    assert "\n" not in message
-    assert reason.strip()
-    assert reason.strip() != "legal"
-    if why:
-        assert re.search(why, reason, re.IGNORECASE), f"{message!r} does not say {why!r}"
-    assert g.text() == text
-    assert g.snapshot() == snap
-    assert g.legal_moves() == legal
-    assert g.history == history
-    assert g.redo_history == redo
-    return reason
 
 
 # ------------------------------------------------------------------- stock
@@ -101,7 +69,7 @@ LJ_STOCK_UP = "lady-jane base=T stock=3C waste=2C foundation-1=TH tableau-1=KS r
     ],
 )
 def test_illegal_stock_as_source(spec: str, move: Move, why: str) -> None:
-    check_illegal(setup(spec), move, why)
+    assert_illegal(setup(spec), move, why)
 
 
 AM_WASTE = "aunt-mary waste=2C3C4C tableau-1=KD"
@@ -121,7 +89,7 @@ AM_STOCK_LEFT = "aunt-mary stock=5c waste=2C3C4C tableau-1=KD"
     ],
 )
 def test_illegal_hand_built_turnover(spec: str, move: Move, why: str) -> None:
-    check_illegal(setup(spec), move, why)
+    assert_illegal(setup(spec), move, why)
 
 
 PLACE_ON_SOURCE_ONLY_PILES = [
@@ -143,14 +111,14 @@ PLACE_ON_SOURCE_ONLY_PILES = [
 
 @pytest.mark.parametrize(("spec", "move"), PLACE_ON_SOURCE_ONLY_PILES)
 def test_illegal_a_card_placed_on_a_stock_waste_or_reserve_pile(spec: str, move: Move) -> None:
-    check_illegal(setup(spec), move)
+    assert_illegal(setup(spec), move)
 
 
 @pytest.mark.parametrize(("spec", "move"), PLACE_ON_SOURCE_ONLY_PILES)
 def test_illegal_placing_on_a_stock_waste_or_reserve_pile_says_nothing_may_be_placed_there(
     spec: str, move: Move
 ) -> None:
-    reason = check_illegal(setup(spec), move)
+    reason = assert_illegal(setup(spec), move)
     assert re.search(r"plac|put", reason, re.IGNORECASE), reason
     assert move.target in reason
 
@@ -189,7 +157,7 @@ def test_illegal_placing_on_a_stock_waste_or_reserve_pile_says_nothing_may_be_pl
     ],
 )
 def test_illegal_waste_as_source(spec: str, move: Move, why: str) -> None:
-    check_illegal(setup(spec), move, why)
+    assert_illegal(setup(spec), move, why)
 
 
 # -------------------------------------------------- reserve (source-only piles)
@@ -223,7 +191,7 @@ LJ_RESERVE = "lady-jane base=T foundation-1=TH reserve-1=5C4H tableau-1=6H"
     ],
 )
 def test_illegal_reserve_as_source(spec: str, move: Move, why: str) -> None:
-    check_illegal(setup(spec), move, why)
+    assert_illegal(setup(spec), move, why)
 
 
 # ------------------------------------------------------------- reserve cells
@@ -252,7 +220,7 @@ def test_illegal_reserve_as_source(spec: str, move: Move, why: str) -> None:
     ],
 )
 def test_illegal_reserve_cell_as_source(key: str, piles: str, move: Move, why: str) -> None:
-    check_illegal(game.from_text(f"{key} {piles}"), move, why)
+    assert_illegal(game.from_text(f"{key} {piles}"), move, why)
 
 
 @pytest.mark.parametrize("key", CELL_GAMES)
@@ -272,7 +240,7 @@ def test_illegal_reserve_cell_as_source(key: str, piles: str, move: Move, why: s
     ],
 )
 def test_illegal_reserve_cell_as_target(key: str, piles: str, move: Move, why: str) -> None:
-    check_illegal(game.from_text(f"{key} {piles}"), move, why)
+    assert_illegal(game.from_text(f"{key} {piles}"), move, why)
 
 
 # -------------------------------------------------------------- foundations
@@ -280,48 +248,48 @@ def test_illegal_reserve_cell_as_target(key: str, piles: str, move: Move, why: s
 
 @pytest.mark.parametrize("key", VARIANTS)
 def test_illegal_empty_foundation_as_source(key: str) -> None:
-    check_illegal(setup(based(key, "tableau-1=KD")), Move("foundation-3", "tableau-1"), "empty")
+    assert_illegal(setup(based(key, "tableau-1=KD")), Move("foundation-3", "tableau-1"), "empty")
 
 
 @pytest.mark.parametrize("key", VARIANTS)
 def test_illegal_more_than_the_top_foundation_card(key: str) -> None:
     g = setup(based(key, "foundation-1=AH2H3H tableau-1=4S"))
-    check_illegal(g, Move("foundation-1", "tableau-1", 2), "top|only|out of play")
+    assert_illegal(g, Move("foundation-1", "tableau-1", 2), "top|only|out of play")
 
 
 @pytest.mark.parametrize("key", VARIANTS)
 def test_illegal_foundation_to_another_foundation(key: str) -> None:
     g = setup(based(key, "foundation-1=AH tableau-1=9D"))
-    check_illegal(g, Move("foundation-1", "foundation-2"), "foundation|out of play")
+    assert_illegal(g, Move("foundation-1", "foundation-2"), "foundation|out of play")
 
 
 def test_illegal_kansas_foundation_card_is_out_of_play() -> None:
     g = setup("kansas base=A foundation-1=AH2H tableau-1=3S")
-    check_illegal(g, Move("foundation-1", "tableau-1"), "out of play")
+    assert_illegal(g, Move("foundation-1", "tableau-1"), "out of play")
 
 
 @pytest.mark.parametrize("key", ["lady-jane", "bakers-game", "aunt-mary", "seahaven"])
 def test_illegal_foundation_top_to_a_tableau_pile_that_does_not_accept_it(key: str) -> None:
     g = setup(based(key, "foundation-1=AH2H3H tableau-1=4D"))  # neither the same suit nor the other colour
-    check_illegal(g, Move("foundation-1", "tableau-1"), "does not go")
+    assert_illegal(g, Move("foundation-1", "tableau-1"), "does not go")
 
 
 @pytest.mark.parametrize("key", VARIANTS)
 def test_illegal_foundation_target_wrong_card(key: str) -> None:
     g = setup(based(key, "foundation-1=AH tableau-1=3H"))
-    check_illegal(g, Move("tableau-1", "foundation-1"), "does not go|foundation")
+    assert_illegal(g, Move("tableau-1", "foundation-1"), "does not go|foundation")
 
 
 @pytest.mark.parametrize("key", VARIANTS)
 def test_illegal_foundation_target_wrong_suit(key: str) -> None:
     g = setup(based(key, "foundation-1=AH tableau-1=2D"))
-    check_illegal(g, Move("tableau-1", "foundation-1"), "does not go|suit")
+    assert_illegal(g, Move("tableau-1", "foundation-1"), "does not go|suit")
 
 
 @pytest.mark.parametrize("key", VARIANTS)
 def test_illegal_empty_foundation_takes_only_a_starting_card(key: str) -> None:
     g = setup(based(key, "foundation-1=AH tableau-1=2S"))
-    check_illegal(g, Move("tableau-1", "foundation-2"), "base|ace|empty")
+    assert_illegal(g, Move("tableau-1", "foundation-2"), "base|ace|empty")
 
 
 @pytest.mark.parametrize(
@@ -334,7 +302,7 @@ def test_illegal_empty_foundation_takes_only_a_starting_card(key: str) -> None:
     ],
 )
 def test_illegal_more_than_one_card_at_a_time_to_a_foundation(spec: str) -> None:
-    check_illegal(setup(spec), Move("tableau-1", "foundation-1", 2), "one at a time|one card")
+    assert_illegal(setup(spec), Move("tableau-1", "foundation-1", 2), "one at a time|one card")
 
 
 # ------------------------------------------------------------------ tableau
@@ -360,7 +328,7 @@ def test_illegal_more_than_one_card_at_a_time_to_a_foundation(spec: str) -> None
     ],
 )
 def test_illegal_tableau_moves(key: str, piles: str, move: Move, why: str) -> None:
-    check_illegal(setup(based(key, piles)), move, why)
+    assert_illegal(setup(based(key, piles)), move, why)
 
 
 @pytest.mark.parametrize(
@@ -372,33 +340,33 @@ def test_illegal_tableau_moves(key: str, piles: str, move: Move, why: str) -> No
 )
 @pytest.mark.parametrize("count", [2, 3])
 def test_illegal_group_through_face_down_cards(spec: str, count: int) -> None:
-    check_illegal(setup(spec), Move("tableau-1", "tableau-3", count), "face-down")
+    assert_illegal(setup(spec), Move("tableau-1", "tableau-3", count), "face-down")
 
 
 @pytest.mark.parametrize("key", CELL_GAMES)
 def test_illegal_group_larger_than_the_empty_cells_allow(key: str) -> None:
     g = setup(f"{key} tableau-1=QHJHTH tableau-2=KH reserve-1=2C reserve-2=3C reserve-3=4C")
-    check_illegal(g, Move("tableau-1", "tableau-2", 3), "cell")
+    assert_illegal(g, Move("tableau-1", "tableau-2", 3), "cell")
 
 
 @pytest.mark.parametrize("key", ["bakers-game", "aunt-mary", "seahaven"])
 def test_illegal_empty_tableau_pile_takes_only_a_king(key: str) -> None:
-    check_illegal(setup(f"{key} tableau-1=9DQS"), Move("tableau-1", "tableau-2"), r"\bK\b|king")
+    assert_illegal(setup(f"{key} tableau-1=9DQS"), Move("tableau-1", "tableau-2"), r"\bK\b|king")
 
 
 def test_illegal_lady_jane_empty_tableau_pile_takes_only_the_rank_below_the_base() -> None:
     g = setup("lady-jane base=T foundation-1=TH tableau-1=9DKS")
-    check_illegal(g, Move("tableau-1", "tableau-2"), r"\b9\b|rank")
+    assert_illegal(g, Move("tableau-1", "tableau-2"), r"\b9\b|rank")
 
 
 def test_illegal_lady_jane_nothing_on_a_card_of_the_base_rank() -> None:
     g = setup("lady-jane base=5 foundation-1=5H tableau-1=5S tableau-2=4H")
-    check_illegal(g, Move("tableau-2", "tableau-1"), "base")
+    assert_illegal(g, Move("tableau-2", "tableau-1"), "base")
 
 
 def test_illegal_kansas_empty_tableau_pile_filled_only_from_the_waste() -> None:
     g = setup("kansas base=A foundation-1=AD tableau-1=9C5H tableau-3=QD")
-    check_illegal(g, Move("tableau-1", "tableau-2"), "waste")
+    assert_illegal(g, Move("tableau-1", "tableau-2"), "waste")
 
 
 # --------------------------------------------------------------- pile names
@@ -409,14 +377,14 @@ UNKNOWN_NAMES = ["tableau-99", "tableau-0", "nowhere", "Tableau-1", "foundation-
 @pytest.mark.parametrize("key", VARIANTS)
 @pytest.mark.parametrize("name", UNKNOWN_NAMES)
 def test_illegal_unknown_source_pile(key: str, name: str) -> None:
-    reason = check_illegal(game.new_game(key, deal=1), Move(name, "tableau-1"), "no pile")
+    reason = assert_illegal(game.new_game(key, deal=1), Move(name, "tableau-1"), "no pile")
     assert repr(name) in reason
 
 
 @pytest.mark.parametrize("key", VARIANTS)
 @pytest.mark.parametrize("name", UNKNOWN_NAMES)
 def test_illegal_unknown_target_pile(key: str, name: str) -> None:
-    reason = check_illegal(game.new_game(key, deal=1), Move("tableau-1", name), "no pile")
+    reason = assert_illegal(game.new_game(key, deal=1), Move("tableau-1", name), "no pile")
     assert repr(name) in reason
 
 
@@ -435,7 +403,7 @@ def test_illegal_unknown_target_pile(key: str, name: str) -> None:
     ],
 )
 def test_illegal_pile_name_of_another_game(key: str, name: str) -> None:
-    reason = check_illegal(game.new_game(key, deal=1), Move("tableau-1", name), "no pile")
+    reason = assert_illegal(game.new_game(key, deal=1), Move("tableau-1", name), "no pile")
     assert repr(name) in reason
 
 
@@ -457,7 +425,7 @@ def test_unknown_pile_name_in_pile_and_double_click_raises_illegal_move(key: str
 def test_illegal_count_that_is_not_a_whole_number(count: object) -> None:
     # A float 1.0 compares equal to 1, so such a move may look listed; it must still be refused with a reason.
     g = setup("bakers-game tableau-1=9D tableau-2=8D")
-    check_illegal(g, Move("tableau-2", "tableau-1", count), unlisted=False)  # type: ignore[arg-type]
+    assert_illegal(g, Move("tableau-2", "tableau-1", count), unlisted=False)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------- no side effects
@@ -468,7 +436,7 @@ def test_illegal_move_keeps_the_redo_history() -> None:
     g.play(Move("tableau-2", "tableau-1"))
     g.undo()
     assert g.can_redo()
-    check_illegal(g, Move("tableau-3", "tableau-1"))
+    assert_illegal(g, Move("tableau-3", "tableau-1"))
     assert g.can_redo()
     g.redo()
     assert g.pile("tableau-1") == ["9D", "8D"]
@@ -477,7 +445,7 @@ def test_illegal_move_keeps_the_redo_history() -> None:
 def test_illegal_move_keeps_the_undo_history() -> None:
     g = setup("bakers-game tableau-1=9D tableau-2=8D tableau-3=5C")
     g.play(Move("tableau-2", "tableau-1"))
-    check_illegal(g, Move("tableau-3", "tableau-1"))
+    assert_illegal(g, Move("tableau-3", "tableau-1"))
     g.undo()
     assert g.pile("tableau-2") == ["8D"]
 
@@ -499,7 +467,7 @@ def test_illegal_every_single_card_move_the_generator_does_not_list(key: str) ->
             if move in legal:
                 assert g.is_legal(move)
             else:
-                check_illegal(g, move)
+                assert_illegal(g, move)
 
 
 # ------------------------------------------------------------ a refused pick-up says why

@@ -5,7 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from variant_helpers import RANKS, assert_illegal, face_down, play_legal
+from move_checks import assert_illegal
+from variant_helpers import RANKS, face_down, play_legal
 
 import game
 from game import Move

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from variant_helpers import assert_illegal, face_down, play_legal, suit_from
+from move_checks import assert_illegal
+from variant_helpers import face_down, play_legal, suit_from
 
 import game
 from game import Move

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from variant_helpers import assert_illegal, face_down, play_legal, suit_from
+from move_checks import assert_illegal
+from variant_helpers import face_down, play_legal, suit_from
 
 import game
 from game import Move
@@ -378,30 +379,35 @@ def test_lj8_no_waste_deal_while_stock_holds_more_than_seven() -> None:
     assert_illegal(g, Move("stock", "waste", 1))
 
 
-def test_lj8_last_two_cards_one_to_waste_other_face_up_on_stock() -> None:
+def test_lj8_last_two_cards_top_one_to_waste_other_face_up_on_stock() -> None:
     g = lj("stock=2h3s foundation-1=7H tableau-1=KD")
     play_legal(g, Move("stock", "waste", 1))
-    waste, stock = g.pile("waste"), g.pile("stock")
-    assert len(waste) == 1 and len(stock) == 1
-    assert waste[0].isupper() and stock[0].isupper()
-    assert sorted(waste + stock) == ["2H", "3S"]
+    assert g.pile("waste") == ["3S"]
+    assert g.pile("stock") == ["2H"]
 
 
 def test_lj8_last_two_cards_both_playable() -> None:
     g = lj("stock=2h3s foundation-1=7H tableau-1=3C tableau-2=4D")
     g.play(Move("stock", "waste", 1))
-    target = {"2H": "tableau-1", "3S": "tableau-2"}
-    waste_card, stock_card = g.pile("waste")[0], g.pile("stock")[0]
-    play_legal(g, Move("waste", target[waste_card]))
-    play_legal(g, Move("stock", target[stock_card]))
+    play_legal(g, Move("waste", "tableau-2"))
+    play_legal(g, Move("stock", "tableau-1"))
+    assert g.pile("tableau-1") == ["3C", "2H"] and g.pile("tableau-2") == ["4D", "3S"]
     assert g.pile("stock") == [] and g.pile("waste") == []
 
 
-def test_lj8_last_stock_card_may_go_home() -> None:
+def test_lj8_last_waste_card_may_go_home() -> None:
     g = lj("stock=2c8h foundation-1=7H tableau-1=KD")
     g.play(Move("stock", "waste", 1))
-    source = "waste" if g.pile("waste") == ["8H"] else "stock"
-    play_legal(g, Move(source, "foundation-1"))
+    play_legal(g, Move("waste", "foundation-1"))
+    assert g.pile("foundation-1") == ["7H", "8H"]
+
+
+def test_lj8_card_left_face_up_on_the_stock_may_go_home() -> None:
+    g = lj("stock=8h2c foundation-1=7H tableau-1=KD")
+    g.play(Move("stock", "waste", 1))
+    play_legal(g, Move("stock", "foundation-1"))
+    assert g.pile("foundation-1") == ["7H", "8H"]
+    assert g.pile("waste") == ["2C"]
 
 
 def test_lj8_last_two_cards_available_to_automatic_moves() -> None:

@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 import game
 from game.engine.moves import Move
 
 RANKS = "A23456789TJQK"
-
-
-def assert_illegal(g: game.Game, move: Move) -> str:
-    """``move`` is refused with a one-line reason and the position is unchanged."""
-    text, snap = g.text(), g.snapshot()
-    assert move not in g.legal_moves()
-    with pytest.raises(game.IllegalMove) as info:
-        g.play(move)
-    message = str(info.value)
-    assert message.strip() and "\n" not in message
-    assert g.text() == text
-    assert g.snapshot() == snap
-    return message
 
 
 def play_legal(g: game.Game, move: Move) -> None:
