@@ -20,7 +20,7 @@ class Seahaven(FreeCellGame):
     (SH-6). A same-suit run whose top card fits a foundation goes home as one action, any
     length (SH-7). A foundation's top card may come back to the tableau or an empty cell (SH-8).
     Every card that can go home is safe to send there automatically (SH-9). Lost when no legal
-    move is left (SH-10). Double-click sends a card home only (docs/rules.md is silent; as AisleRiot).
+    move is left (SH-10). Double-click sends a card home only (rules.md: as AisleRiot does).
 
         fnd-1 fnd-2   res-1 res-2 res-3 res-4   fnd-3 fnd-4
         tab-1 tab-2 tab-3 tab-4 tab-5 tab-6 tab-7 tab-8 tab-9 tab-10

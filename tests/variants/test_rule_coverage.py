@@ -14,6 +14,7 @@ import pytest
 import game
 
 HERE = Path(__file__).parent
+RULES_DOC = HERE.parents[1] / "docs" / "rules.md"
 RULE_PREFIX = re.compile(r"test_((?:[a-z]{2}\d+_)+)")
 
 
@@ -54,3 +55,19 @@ def test_a_test_named_after_two_games_counts_for_both() -> None:
 
 def test_rule_ids_cover_all_forty_four_rules() -> None:
     assert sum(len(claimed_rule_ids(cls)) for cls in game.VARIANTS.values()) == 44
+
+
+@pytest.mark.parametrize("key", list(game.VARIANTS))
+def test_docs_rules_md_states_every_rule_the_variant_claims(key: str) -> None:
+    stated = set(re.findall(r"^- \*\*([A-Z]{2}-\d+)\b", RULES_DOC.read_text(), re.MULTILINE))
+    missing = [rule for rule in claimed_rule_ids(game.VARIANTS[key]) if rule not in stated]
+    assert missing == []
+
+
+def test_docs_rules_md_states_that_automatic_moves_never_undo_the_players_action() -> None:
+    assert "**Automatic moves never undo the player's own action.**" in RULES_DOC.read_text()
+
+
+@pytest.mark.parametrize("key", list(game.VARIANTS))
+def test_variant_docstring_points_to_docs_rules_md(key: str) -> None:
+    assert "docs/rules.md" in (game.VARIANTS[key].__doc__ or "")
