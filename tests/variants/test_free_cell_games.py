@@ -180,13 +180,11 @@ def test_bg4_sh4_group_limited_by_empty_cells(key: str, empty_cells: int) -> Non
 
 
 @pytest.mark.parametrize("empty_cells", range(5))
-def test_bg4_sh4_the_refusal_names_the_limit(key: str, empty_cells: int) -> None:
+def test_bg4_sh4_the_refusal_counts_the_cells_the_group_needs(key: str, empty_cells: int) -> None:
     g = group_position(key, empty_cells, empty_cells + 2)
     reason = assert_illegal(g, Move("tableau-1", "tableau-2", empty_cells + 2))
-    cards = "card" if empty_cells == 0 else "cards"
-    assert (
-        reason == f"only {empty_cells + 1} {cards} may move as a group now: the empty reserve cells plus one"
-    )
+    needs = f"moving {empty_cells + 2} cards needs {empty_cells + 1} empty reserve cells"
+    assert reason == f"{needs}; {empty_cells} are empty"
 
 
 def test_bg4_sh4_empty_tableau_piles_do_not_raise_the_limit(key: str) -> None:

@@ -83,7 +83,7 @@ def test_group_limit_written_once_rules_moves_and_reasons_alike() -> None:
     g = two_card_groups("bakers-game tableau-1=QHJHTH tableau-2=KH tableau-3=JS tableau-4=TS9S")
     assert Move("tableau-4", "tableau-3", 2) in g.legal_moves()
     assert max(m.count for m in g.legal_moves()) == 2
-    assert_illegal(g, Move("tableau-1", "tableau-2", 3), "only 2 cards")
+    assert_illegal(g, Move("tableau-1", "tableau-2", 3), "at most 2 cards move as a group")
 
 
 def test_group_limit_written_once_also_lifts_the_limit() -> None:
