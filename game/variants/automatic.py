@@ -78,6 +78,8 @@ class AutomaticMoves(MoveRules):
             needers = [s * 13 + lower - 1 for s in range(4)]
         return not any(c in outside for c in needers)
 
+    # ------------------------------------------------------ finish line, double-click
+
     def finish_line(self, state: State) -> list[RawMove] | None:
         """Foundation moves that win from here when no choice is left (see ``Game.finish_line``)."""
         if self.is_won(state) or any(state.hidden) or (self.stock >= 0 and state.piles[self.stock]):
