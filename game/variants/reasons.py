@@ -137,15 +137,6 @@ _BUILD_WORDS = {"suit": "in suit", "alternate colours": "in alternating colours"
 """``Build`` values as the end of a sentence ("builds down in suit")."""
 
 
-def _group_limit_reason(v: MoveRules, state: State, count: int) -> str:
-    """The group limit in the player's terms: how many empty reserve cells ``count`` cards need."""
-    free = sum(1 for c in v.cells if not state.piles[c])
-    need = next((n for n in range(count + 1) if v.group_limit_for(n) >= count), None)
-    if need is None:
-        return f"at most {v.group_limit(state)} cards move as a group in {v.name}"
-    return f"moving {count} cards needs {need} empty reserve cells; {free} are empty"
-
-
 def _empty_reason(v: MoveRules, state: State, source_kind: Kind) -> str:
     if v.empty_fill_sources is not None and source_kind not in v.empty_fill_sources:
         kinds = " or ".join(sorted(k.value for k in v.empty_fill_sources))

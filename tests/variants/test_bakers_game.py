@@ -107,21 +107,3 @@ def test_bg9_double_click_on_a_cell_card_sends_it_home() -> None:
 def test_bg9_double_click_on_an_empty_pile_does_nothing() -> None:
     g = position(tableau_1="9S")
     assert g.double_click_move("tableau-2") is None
-
-
-def test_bg7_a_card_taken_off_a_foundation_is_not_sent_straight_back() -> None:
-    # rules.md, "Automatic moves never undo the player's own action".
-    g = position(foundation_1="AH2H", tableau_1="6S")
-    g.play(Move("foundation-1", "reserve-2"))
-    assert g.auto_moves() == []
-    assert g.play_auto_moves() == []
-    assert g.pile("reserve-2") == ["2H"]
-    assert g.kept_out() == "2H"
-
-
-def test_bg7_a_card_kept_out_goes_home_in_a_later_step() -> None:
-    g = position(foundation_1="AH2H", tableau_1="6S", tableau_2="8D")
-    g.play(Move("foundation-1", "reserve-2"))
-    g.play(Move("tableau-2", "reserve-1"))
-    assert g.kept_out() is None
-    assert g.auto_moves() == [Move("reserve-2", "foundation-1")]

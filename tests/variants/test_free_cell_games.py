@@ -184,7 +184,8 @@ def test_bg4_sh4_the_refusal_counts_the_cells_the_group_needs(key: str, empty_ce
     g = group_position(key, empty_cells, empty_cells + 2)
     reason = assert_illegal(g, Move("tableau-1", "tableau-2", empty_cells + 2))
     needs = f"moving {empty_cells + 2} cards needs {empty_cells + 1} empty reserve cells"
-    assert reason == f"{needs}; {empty_cells} are empty"
+    empty = {0: "none is empty", 1: "1 is empty"}.get(empty_cells, f"{empty_cells} are empty")
+    assert reason == f"{needs}; {empty}"
 
 
 def test_bg4_sh4_empty_tableau_piles_do_not_raise_the_limit(key: str) -> None:
@@ -338,6 +339,25 @@ def test_bg7_sh8_foundation_top_never_goes_to_another_foundation(key: str) -> No
 def test_bg7_sh8_only_the_top_foundation_card_moves(key: str) -> None:
     g = position(key, foundation_1="AH2H3H", tableau_1="4H")
     assert_illegal(g, Move("foundation-1", "tableau-1", 2))
+
+
+@pytest.mark.parametrize("target", ["reserve-2", "tableau-1"])
+def test_bg7_sh8_a_card_taken_off_a_foundation_is_not_sent_straight_back(key: str, target: str) -> None:
+    # docs/rules.md, "Automatic moves never undo the player's own action".
+    g = position(key, foundation_1="AH2H3H4H5H", tableau_1="6H")
+    g.play(Move("foundation-1", target))
+    assert g.auto_moves() == []
+    assert g.play_auto_moves() == []
+    assert g.pile(target)[-1] == "5H"
+    assert g.kept_out() == "5H"
+
+
+def test_bg7_sh8_a_card_kept_out_goes_home_in_a_later_step(key: str) -> None:
+    g = position(key, foundation_1="AH2H", tableau_1="6S", tableau_2="8D")
+    g.play(Move("foundation-1", "reserve-2"))
+    g.play(Move("tableau-2", "reserve-1"))
+    assert g.kept_out() is None
+    assert g.auto_moves() == [Move("reserve-2", "foundation-1")]
 
 
 # ------------------------------------------------------ BG-8, SH-9 Automatic moves

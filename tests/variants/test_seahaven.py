@@ -167,10 +167,3 @@ def test_sh10_not_lost_while_a_legal_move_remains() -> None:
 def test_sh10_not_lost_while_a_cell_is_empty() -> None:
     g = position(reserve_1="7C", reserve_2="7D", reserve_3="7H", **stuck_tableau())
     assert not g.is_stuck()
-
-
-def test_sh8_a_card_taken_off_a_foundation_is_not_sent_straight_back() -> None:
-    g = position(foundation_2="AH2H3H4H5H", tableau_1="6H")
-    g.play(Move("foundation-2", "tableau-1"))
-    assert g.auto_moves() == []
-    assert g.pile("tableau-1") == ["6H", "5H"]
