@@ -1,9 +1,10 @@
 """The one main loop: the window, the scene stack, events in, frames out.
 
 ``run(args)`` is what the ``solitaire`` command calls. The loop redraws only when a scene
-says something changed or while an animation runs; when idle it sleeps in
-``pygame.event.wait`` (until the next event or the next second of the game clock), so an
-idle table costs next to nothing. Tests build an ``App`` with a window size and a fake
+says something changed or while an animation runs; when idle it sleeps in the kernel
+(``game.view.sleep.wait_event``) until the next event, the next second of a running game clock
+or the next thing a scene has scheduled, so an idle table costs next to nothing; minimised, it
+wakes only for events. Tests build an ``App`` with a window size and a fake
 clock, post pygame events and call ``step()`` one frame at a time. The environment variable
 ``SOLITAIRE_SPEED`` (``normal``, ``fast``, ``slow``, ``off``) sets the starting animation speed.
 """
@@ -40,11 +41,11 @@ from game.view.layout import MIN_WINDOW, clamp_window
 from game.view.renderer import Renderer
 from game.view.screen import fit_window
 from game.view.settings import Settings
+from game.view.sleep import WAKE, Doorbell, wait_event
 from game.view.sound import Sound
 from game.view.widgets import reset_fonts, trim_texts
 
 MAX_DEFAULT_WINDOW = (1680, 1050)
-IDLE_WAIT_MS = 1000
 IDLE_TEXTS = 64
 """Rendered lines of text kept while idle (the bars need a few dozen; a rules page, hundreds)."""
 PARK_AFTER = 2.0
@@ -153,9 +154,17 @@ class App:
         self._full_redraw = True
         self._laid_out = self.surface.get_size()
         self._advisor: Advisor | None = None
+        self._doorbell = Doorbell()
+        """Wakes the sleeping loop when the solver's answer arrives."""
         self._active_at = self.now()
         """When input last came or a scene was last busy (``go_idle`` parks the layer after a while)."""
         self._first_scene(args)
+
+    @property
+    def shown(self) -> bool:
+        """Whether the window is on screen (not minimised or hidden): if not, no frames are made
+        and the idle loop wakes only for events."""
+        return MINIMISED not in self.window_pauses
 
     def _first_variant(self, args: argparse.Namespace) -> str | None:
         """The game the window opens on: the one asked for, else the game in progress last
@@ -186,6 +195,7 @@ class App:
     def close(self) -> None:
         """Stop the solver's worker process, if it was started, close the window, and let
         other windows play this one's games."""
+        self._doorbell.close()
         if self._advisor is not None:
             self._advisor.close()
         self.display.close()
@@ -464,7 +474,7 @@ class App:
     def run(self) -> int:
         """Run until quit; returns the exit status."""
         while self.running:
-            if self.top.busy():
+            if self.top.busy() and self.shown:
                 self._ticker.tick(self.fps)
                 self.step()
             elif self._warm_cards():
@@ -505,13 +515,21 @@ class App:
         return max(0.0, self._active_at + PARK_AFTER - self.now())
 
     def _wait(self) -> pygame.event.Event | None:
-        wake = self.top.wakeup(self.now())
-        park = self._park_in()
-        if park:  # wake up to park the layer on time
-            wake = park if wake is None else min(wake, park)
-        timeout = IDLE_WAIT_MS if wake is None else max(1, min(IDLE_WAIT_MS, int(wake * 1000) + 1))
-        event = pygame.event.wait(timeout)
-        return None if event.type == pygame.NOEVENT else event
+        """Sleep until an event or the next scheduled wake-up (see ``wake_in``)."""
+        self._doorbell.watch(self._advisor.waitables() if self._advisor is not None else ())
+        wake = self.wake_in()
+        return wait_event(None if wake is None else int(wake * 1000) + 1)
+
+    def wake_in(self) -> float | None:
+        """Seconds until the idle loop must wake without an event (None: only for an event):
+        the front scene's next change (a running clock's next second, a hint or notice to take
+        down), the banner's, parking the layer. Minimised or hidden: only events."""
+        if not self.shown:
+            return None
+        now = self.now()
+        times = [self.top.wakeup(now), self._park_in() or None, self.persist.banner_expires_in(now)]
+        present = [t for t in times if t is not None]
+        return max(0.0, min(present)) if present else None
 
     def step(self, first: pygame.event.Event | None = None) -> bool:
         """One frame: handle the waiting events, update the front scene, draw what changed."""
@@ -533,7 +551,9 @@ class App:
                 # The pointer moves: a click may follow. Rebuild the layer now, on a frame with
                 # nothing to show, not on the click's (a frame's worth of time at 4K).
                 self.renderer.restore_layer(self.surface)
-            self._draw(self.top.update(self.now()))
+            damage = self.top.update(self.now())
+            if self.shown:  # minimised: restoring it redraws everything
+                self._draw(damage)
             if events or self.top.busy():
                 self._active_at = self.now()
         return self.running
@@ -557,6 +577,8 @@ class App:
             self._window_paused(event.type)
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
             self._full_redraw = True
+        elif event.type == WAKE:
+            pass  # the solver answered: the front scene's update takes it
         elif event.type == pygame.KEYDOWN and intent_for_key(event.key, event.mod) is Intent.FULLSCREEN:
             self.toggle_fullscreen()
         elif self._is_stats_key(event):

@@ -194,6 +194,13 @@ class Persistence:
         """Show ``line`` once in the banner (and on stderr), like the store's notices."""
         self._pending.append(line)
 
+    def banner_expires_in(self, now: float) -> float | None:
+        """Seconds until the notice on screen goes (0: one waits to be shown; None: no notice)."""
+        if self._pending or self.store.has_notices:
+            return 0.0
+        until = self._banner[0][1] if self._banner else None
+        return None if until is None else until - now
+
     @property
     def banner(self) -> str | None:
         """The notice on screen now, if any."""

@@ -113,9 +113,13 @@ class Coach:
             changed = True
         return changed
 
-    def waiting(self) -> bool:
-        """Whether an answer is awaited (the table then wakes up often to take it)."""
-        return self._first_frame_done is False or self.advisor.busy() or self.search is not None
+    def polling(self) -> bool:
+        """Whether the table must wake up often to take an answer: while it waits and the
+        answer cannot wake it (the main loop sleeps until the worker's pipe is ready: see
+        ``Advisor.waitables``)."""
+        if self._first_frame_done is False or self.search is not None:
+            return True
+        return self.advisor.busy() and not self.advisor.waitables()
 
     # ---------------------------------------------------------------- what it shows
 

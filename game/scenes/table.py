@@ -638,12 +638,17 @@ class TableScene(Scene):
     def busy(self) -> bool:
         return self.animator.busy
 
+    def clock_running(self) -> bool:
+        """Whether the game clock counts (the status line then changes every second): the one
+        place the idle loop asks."""
+        return self.clock.running
+
     def wakeup(self, now: float) -> float | None:
-        times = [1.0 - (self.elapsed() % 1.0)] if self.clock.running else []
+        times = [1.0 - (self.elapsed() % 1.0)] if self.clock_running() else []
         times += [until - now for until in self._deadlines()]
         if self.autoplay is not None and not self.autoplay.done:
             times.append(0.0)
-        if self.coach.waiting():
+        if self.coach.polling():
             times.append(ANSWER_POLL)
         return max(0.0, min(times)) if times else None
 

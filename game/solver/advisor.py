@@ -238,6 +238,15 @@ class Advisor:
         if self._failures >= MAX_FAILURES:
             self._failures, self._retry_at = MAX_FAILURES - 1, 0.0
 
+    def waitables(self) -> list[object]:
+        """While a search is under way: what becomes ready when its answer arrives (the
+        worker's pipe and process, for ``multiprocessing.connection.wait``); empty when nothing
+        is awaited or the worker cannot be waited on (the table then polls)."""
+        if self._active is None or self._worker is None:
+            return []
+        waitables = getattr(self._worker, "waitables", None)
+        return list(waitables()) if waitables is not None else []
+
     # ------------------------------------------------------------ answers
 
     def poll(self) -> bool:

@@ -155,6 +155,13 @@ class SolverWorker:
             _stop_resource_tracker()
         return running
 
+    def waitables(self) -> list[object]:
+        """What becomes ready when an answer arrives or the process ends (for
+        ``multiprocessing.connection.wait``); nothing while no process runs."""
+        if not self._running() or self._conn is None:
+            return []
+        return [self._conn, self._process.sentinel]
+
     def _running(self) -> bool:
         return self._process is not None and self._process.is_alive()
 

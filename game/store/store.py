@@ -122,6 +122,11 @@ class Store:
         """The open database connection, for tools and tests (the app never needs it)."""
         return self._conn
 
+    @property
+    def has_notices(self) -> bool:
+        """Whether ``take_notices`` has lines to give."""
+        return bool(self._notices)
+
     def take_notices(self) -> list[str]:
         """The one-line messages for the player since the last call (each is given once)."""
         notices, self._notices = self._notices, []
