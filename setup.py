@@ -4,16 +4,27 @@ in C (the looser Kansas, 4-7 times as fast as compiled Python).
 
 The extensions are optional: without a C compiler, or with ``SOLITAIRE_PURE_PYTHON=1``, the
 install still succeeds and the same modules run as plain Python.
+
+The compile is spread over the machine's cores: mypyc writes one C file per module
+(``multi_file``) and ``ParallelBuild`` compiles the C files of every extension at once, as many
+at a time as there are cores (one 3.5 MB C file compiled alone took most of a fresh install).
+A build that is current (every compiled module and the group's runtime newer than its source,
+for this Python) is kept as it is: installing again compiles nothing.
 """
 
 from __future__ import annotations
 
 import glob
+import importlib.machinery
 import importlib.util
 import os
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 # game/solver/native.py alone, by path: importing the package would need its dependencies.
 _spec = importlib.util.spec_from_file_location("_native", os.path.join("game", "solver", "native.py"))
@@ -28,12 +39,18 @@ def native_extensions() -> list[Extension]:
     if native.pure_wanted():
         forget_earlier_builds()
         return []
+    if not BUILDS.intersection(sys.argv[1:]):
+        return [*c_extensions()]  # metadata only: mypyc (a type check and C code) is not needed
+    if in_place() and current_build():
+        print("setup.py: the compiled solver is current; kept as it is", file=sys.stderr)
+        return []
     try:
         from mypyc.build import mypycify
 
         extensions = mypycify(
             [f"game/solver/{name}.py" for name in native.COMPILED],
             opt_level="3",
+            multi_file=True,  # one C file per module, compiled in parallel (ParallelBuild)
             group_name=native.GROUP,
             target_dir=".mypyc",
         )
@@ -51,6 +68,52 @@ def c_extensions() -> list[Extension]:
     return [Extension(f"game.solver.{name}", [f"game/solver/{name}.c"], optional=True) for name in names]
 
 
+BUILDS = {"build", "build_ext", "editable_wheel", "bdist_wheel", "develop", "install"}
+"""The setup.py commands that build extensions (pip runs setup.py more than once per install)."""
+
+
+def in_place() -> bool:
+    """Whether this build puts the extensions beside their sources (an editable install)."""
+    return bool({"editable_wheel", "develop", "--inplace", "-i"}.intersection(sys.argv[1:]))
+
+
+def current_build() -> bool:
+    """Whether every extension is built for this Python beside its source, none older than it,
+    nor older than this file or ``native.py`` (which say how they are built)."""
+    runtime = glob.glob(f"{native.GROUP}__mypyc{importlib.machinery.EXTENSION_SUFFIXES[0]}")
+    binaries = [native.compiled_file(name) for name in (*native.COMPILED, *native.C_MODULES)]
+    if not runtime or None in binaries:
+        return False
+    oldest = min(os.path.getmtime(p) for p in [*runtime, *binaries] if p is not None)
+    sources = [f"game/solver/{name}.py" for name in native.COMPILED]
+    sources += [f"game/solver/{name}.c" for name in native.C_MODULES]
+    sources += [__file__, "game/solver/native.py"]
+    return all(os.path.getmtime(s) <= oldest for s in sources if os.path.exists(s))
+
+
+class ParallelBuild(build_ext):
+    """Compiles the C files of all extensions at once, on every core (distutils compiles an
+    extension's files one after another, and extensions one after another)."""
+
+    def build_extensions(self) -> None:
+        jobs = os.cpu_count() or 1
+        self.parallel = jobs  # extensions at once...
+        gate = threading.BoundedSemaphore(jobs)  # ...but no more compilers than cores in all
+        compile_files = self.compiler.compile
+
+        def compile_one(source: str, *args: Any, **kwargs: Any) -> list[str]:
+            with gate:
+                return compile_files([source], *args, **kwargs)  # type: ignore[no-any-return]
+
+        def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            with ThreadPoolExecutor(max(1, min(jobs, len(sources)))) as pool:
+                parts = list(pool.map(lambda source: compile_one(source, *args, **kwargs), sources))
+            return [obj for part in parts for obj in part]
+
+        self.compiler.compile = compile_all  # type: ignore[method-assign]
+        super().build_extensions()
+
+
 def forget_earlier_builds() -> None:
     """Remove the modules an earlier install compiled in place: they would still load first."""
     for name in (*native.COMPILED, *native.C_MODULES):
@@ -61,4 +124,4 @@ def forget_earlier_builds() -> None:
         os.unlink(path)
 
 
-setup(ext_modules=native_extensions())
+setup(ext_modules=native_extensions(), cmdclass={"build_ext": ParallelBuild})
