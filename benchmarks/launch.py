@@ -43,20 +43,41 @@ SETTLE = 3.0
 CPU at rest is measured."""
 
 HARNESS = r"""
-import json, os, runpy, sys, time
-import game.app as ga
+import importlib.machinery, json, os, runpy, sys, time
 
 marks = {}
-draw = ga.App._draw
 flips = [0]
-flip, update = ga.pygame.display.flip, ga.pygame.display.update
+
+class Watch:
+    # Wraps game.app once the game imports it (the game's own import order is kept: its
+    # window opens before game.app is imported).
+    def find_spec(self, name, path=None, target=None):
+        if name != "game.app":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        exec_module = spec.loader.exec_module
+        def wrapped(module):
+            exec_module(module)
+            wrap(module)
+        spec.loader.exec_module = wrapped
+        return spec
+sys.meta_path.insert(0, Watch())
+
+def wrap(ga):
+    global draw, flip, update
+    draw = ga.App._draw
+    flip, update = ga.pygame.display.flip, ga.pygame.display.update
+    ga.pygame.display.flip, ga.pygame.display.update = counted_flip, counted_update
+    ga.App._draw = watched_draw
+    globals()["ga"] = ga
+
 def counted_flip():
     flips[0] += 1
     flip()
 def counted_update(*a):
     flips[0] += 1
     update(*a)
-ga.pygame.display.flip, ga.pygame.display.update = counted_flip, counted_update
 
 def report(**given):
     marks.update(given)
@@ -83,7 +104,6 @@ def watched_draw(self, damage):
         from game.scenes.menu import MenuScene
         self.push(MenuScene(self))
     report(clock=table.clock_running())
-ga.App._draw = watched_draw
 
 sys.argv = ["game", *sys.argv[1:]]
 runpy.run_module("game", run_name="__main__", alter_sys=True)

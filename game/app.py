@@ -25,7 +25,7 @@ from game.view.lean_pygame import pygame  # first: pygame without what the first
 
 # isort: split
 
-from game.app_store import Persistence, place_window, window_position
+from game.app_store import Persistence, first_variant, place_window, window_position
 from game.controls.gamepad import EVENTS as GAMEPAD_EVENTS
 from game.controls.gamepad import Gamepads
 from game.controls.intents import Intent
@@ -39,13 +39,14 @@ from game.view.card_art import CardArt
 from game.view.display import Display, current_window, default_display
 from game.view.layout import MIN_WINDOW, clamp_window
 from game.view.renderer import Renderer
-from game.view.screen import fit_window
 from game.view.settings import Settings
 from game.view.sleep import WAKE, Doorbell, wait_event
 from game.view.sound import Sound
 from game.view.widgets import reset_fonts, trim_texts
+from game.view.window import caption, default_window_size, fit_desktop, init_display, take, window_size_for
 
-MAX_DEFAULT_WINDOW = (1680, 1050)
+__all__ = ["App", "caption", "default_window_size", "fit_desktop", "merge_rects", "run"]
+
 IDLE_TEXTS = 64
 """Rendered lines of text kept while idle (the bars need a few dozen; a rules page, hundreds)."""
 PARK_AFTER = 2.0
@@ -53,11 +54,13 @@ PARK_AFTER = 2.0
 player making moves keeps it, and the first frame after a pause pays for rebuilding it."""
 
 
-def run(args: argparse.Namespace) -> int:
-    """Play: open the window and run until the player quits; returns the exit status."""
+def run(args: argparse.Namespace, persist: Persistence | None = None, display: Display | None = None) -> int:
+    """Play: open the window (or take the one ``game.view.window.open_first`` opened on
+    ``display``, with the store it opened, ``persist``) and run until the player quits; returns
+    the exit status."""
     app: App | None = None
     try:
-        app = App(args)
+        app = App(args, persist=persist, display=display)
         return app.run()
     except KeyboardInterrupt:
         return 130
@@ -72,17 +75,6 @@ def run(args: argparse.Namespace) -> int:
         if app is not None:
             app.close()
         pygame.quit()
-
-
-def default_window_size() -> tuple[int, int]:
-    """80% of the desktop, capped, never below the minimum."""
-    try:
-        desktop = pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):
-        desktop = (1280, 800)
-    w = min(int(desktop[0] * 0.8), MAX_DEFAULT_WINDOW[0])
-    h = min(int(desktop[1] * 0.8), MAX_DEFAULT_WINDOW[1])
-    return clamp_window((w, h))
 
 
 def _refresh_rate() -> int:
@@ -109,21 +101,17 @@ class App:
         clock: Callable[[], float] | None = None,
         speed: str | None = None,
         display: Display | None = None,
+        persist: Persistence | None = None,
     ) -> None:
-        # Without a GPU, SDL's OpenGL-backed window surface made full frames about 8x slower
-        # under X (9.8 ms against 1.2 ms at 1280x720, benchmarks/startup.py) and cost ~95 MiB.
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-        pygame.display.init()
+        init_display()
         pygame.font.init()
         reset_fonts()
         self._clock = clock or time.monotonic
-        self.persist = Persistence.open(getattr(args, "data_dir", None))
+        self.persist = persist or Persistence.open(getattr(args, "data_dir", None))
         stored = self.persist.stored
         self.settings: Settings = self.persist.view_settings(speed or os.environ.get("SOLITAIRE_SPEED"))
         window = getattr(args, "window", None)
-        self.fullscreen = bool(getattr(args, "fullscreen", False)) or (window is None and stored.fullscreen)
-        saved_size = stored.window_size and fit_desktop(stored.window_size)
-        self.window_size, too_large = fit_window(window or saved_size or default_window_size())
+        self.window_size, self.fullscreen, too_large = window_size_for(args, stored)
         if too_large is not None and window:
             self.persist.notice(too_large)
         self.exit_when_done = bool(getattr(args, "exit_when_done", False))
@@ -138,8 +126,9 @@ class App:
         self.display.set_caption(caption(self._first_variant(args)))  # the title the window maps with
         self._windowed_at: tuple[int, int] | None = stored.window_pos
         """Where the window was before full screen (its place again after)."""
-        self.surface = self._open_window()
-        if window is None and not self.fullscreen:
+        taken = take(self.display, self.window_size, self.fullscreen)
+        self.surface = taken or self._open_window()
+        if window is None and not self.fullscreen and taken is None:
             place_window(stored.window_pos)
         self.art = CardArt(self.settings.card_style)
         self.renderer = Renderer(self.art)
@@ -147,8 +136,8 @@ class App:
         self.sound = Sound(lambda: self.settings)
         """Sound effects; the mixer opens on the first one."""
         self.gamepads = Gamepads()
-        self.gamepads.start()
-        self._set_icon()
+        self._later: list[Callable[[], object]] = [self.gamepads.start, self._set_icon]
+        """Set-up the first frame does not need, done once it has been presented (``step``)."""
         self._ticker = pygame.time.Clock()
         self.fps = _refresh_rate()
         self._full_redraw = True
@@ -167,15 +156,8 @@ class App:
         return MINIMISED not in self.window_pauses
 
     def _first_variant(self, args: argparse.Namespace) -> str | None:
-        """The game the window opens on: the one asked for, else the game in progress last
-        played (reopened where it was); ``None`` for the chooser."""
-        variant: str | None = getattr(args, "variant", None)
-        if variant or getattr(args, "autoplay", False):
-            return variant or "lady-jane"
-        last = self.persist.stored.last_variant
-        if getattr(args, "deal", None) is None and last and last in self.persist.store.saved_variants():
-            return last
-        return None
+        """The game the window opens on (``game.app_store.first_variant``)."""
+        return first_variant(args, self.persist)
 
     def _first_scene(self, args: argparse.Namespace) -> None:
         variant, deal = self._first_variant(args), getattr(args, "deal", None)
@@ -475,8 +457,8 @@ class App:
         """Run until quit; returns the exit status."""
         while self.running:
             if self.top.busy() and self.shown:
-                self._ticker.tick(self.fps)
                 self.step()
+                self._ticker.tick(self.fps)  # after the frame: the first is not held back
             elif self._warm_cards():
                 self.step()
             else:
@@ -554,6 +536,8 @@ class App:
             damage = self.top.update(self.now())
             if self.shown:  # minimised: restoring it redraws everything
                 self._draw(damage)
+            while self._later:
+                self._later.pop(0)()
             if events or self.top.busy():
                 self._active_at = self.now()
         return self.running
@@ -628,25 +612,6 @@ class App:
             self.persist.draw_banner(self.surface)
         self.surface.set_clip(None)
         self.display.update(areas)
-
-
-def caption(variant: str | None) -> str:
-    """The window title for a table of ``variant`` ("Solitaire — Kansas"), or "Solitaire"."""
-    if variant is None:
-        return "Solitaire"
-    from game.variants import VARIANTS
-
-    cls = VARIANTS.get(variant)
-    return "Solitaire" if cls is None else f"Solitaire — {cls.name}"
-
-
-def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
-    """``size`` made no larger than the desktop (a saved size from a bigger screen)."""
-    try:
-        desktop = pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):
-        return size
-    return min(size[0], desktop[0]), min(size[1], desktop[1])
 
 
 def merge_rects(rects: list[pygame.Rect], bounds: pygame.Rect, most: int = 8) -> list[pygame.Rect]:

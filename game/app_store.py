@@ -260,3 +260,15 @@ def place_window(position: tuple[int, int] | None) -> None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             current_window().position = position
+
+
+def first_variant(args: object, persist: Persistence) -> str | None:
+    """The game the window opens on: the one asked for, else the game in progress last played
+    (reopened where it was); ``None`` for the chooser."""
+    variant: str | None = getattr(args, "variant", None)
+    if variant or getattr(args, "autoplay", False):
+        return variant or "lady-jane"
+    last = persist.stored.last_variant
+    if getattr(args, "deal", None) is None and last and last in persist.store.saved_variants():
+        return last
+    return None

@@ -11,13 +11,17 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import game
 from game.console import reach_terminal
 from game.engine.deals import MAX_DEAL, MIN_DEAL, parse_deal_number
 from game.engine.errors import GameError
 from game.store.paths import DATA_DIR_HELP, NotADataFolder, expand
+
+if TYPE_CHECKING:
+    from game.app_store import Persistence
+    from game.view.display import Display
 
 EXIT_USAGE = 2
 
@@ -179,9 +183,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args_list and args_list[0] == "solve":
         return _printing(solve_command, solve_parser().parse_args(args_list[1:]))
     args = play_parser().parse_args(args_list)
-    from game.app import run
+    persist, display = _first_window(args)
+    from game.app import run  # the scenes, card art, solver, sound and gamepads: after the window
 
-    return run(args)
+    return run(args, persist, display)
+
+
+def _first_window(args: argparse.Namespace) -> tuple[Persistence | None, Display | None]:
+    """Window first: open the store (the window's size and place are kept there) and put the
+    window on screen, felt and title, before the rest of the game is loaded."""
+    from game.view.lean_pygame import pygame  # first: pygame without what the window does not need
+
+    # isort: split
+    from game.app_store import Persistence, first_variant, place_window
+    from game.view.display import default_display
+    from game.view.window import caption, open_first, window_size_for
+
+    try:
+        persist = Persistence.open(args.data_dir)
+    except Exception:  # the app opens it again, and says what is wrong
+        return None, None
+    display = default_display()
+    stored = persist.stored
+    size, fullscreen, _ = window_size_for(args, stored)  # App gives the notice of a size cut
+    title = caption(first_variant(args, persist))  # the title App keeps
+    try:
+        open_first(display, size, fullscreen, title=title, dark=stored.high_contrast)
+    except pygame.error:
+        return persist, display  # the app tries again and says what is wrong
+    if args.window is None and not fullscreen:
+        place_window(stored.window_pos)
+    return persist, display
 
 
 def _printing(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:

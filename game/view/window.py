@@ -1,0 +1,123 @@
+"""The window, put on screen before the rest of the game is loaded.
+
+``open_first`` is called by the command line as soon as the arguments are read: it opens the
+window at the size it will keep, paints the felt and sets the title, and presents that frame;
+only then are the scenes, the card art, the solver, sound and gamepads imported and set up
+(``game.app``), and the first complete table frame follows. ``App`` takes the window over
+(``take``) instead of opening another.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import warnings
+from typing import Protocol
+
+from game.view.lean_pygame import pygame
+
+# isort: split
+from game.view.display import Display, current_window
+from game.view.layout import MIN_WINDOW, clamp_window
+from game.view.screen import fit_window
+
+MAX_DEFAULT_WINDOW = (1680, 1050)
+FIRST_FELT = (30, 100, 60)
+"""The felt's colour on the first frame, before the table's own felt (lighter in the middle) and
+the high-contrast table's (``game.view.renderer.CONTRAST_TABLE``)."""
+FIRST_FELT_HIGH_CONTRAST = (14, 16, 20)
+TITLE = "Solitaire"
+_opened: tuple[Display, tuple[int, int], bool] | None = None
+"""The display ``open_first`` opened, at which size and whether full screen, until ``take``."""
+
+
+def init_display() -> None:
+    """Start SDL's video (once)."""
+    # Without a GPU, SDL's OpenGL-backed window surface made full frames about 8x slower
+    # under X (9.8 ms against 1.2 ms at 1280x720, benchmarks/startup.py) and cost ~95 MiB.
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    pygame.display.init()
+
+
+class _Stored(Protocol):
+    window_size: tuple[int, int] | None
+    fullscreen: bool
+
+
+def window_size_for(args: object, stored: _Stored) -> tuple[tuple[int, int], bool, str | None]:
+    """The window's size, whether it is full screen, and the line telling the player when the
+    size was made smaller to fit (``game.view.screen.fit_window``): from the command line
+    (``--window``, ``--fullscreen``), else as the player left it (``stored``), else 80 % of the
+    desktop."""
+    window = getattr(args, "window", None)
+    fullscreen = bool(getattr(args, "fullscreen", False)) or (window is None and stored.fullscreen)
+    saved = stored.window_size and fit_desktop(stored.window_size)
+    size, too_large = fit_window(window or saved or default_window_size())
+    return size, fullscreen, too_large
+
+
+def caption(variant: str | None) -> str:
+    """The window title for a table of ``variant`` ("Solitaire — Kansas"), or "Solitaire"."""
+    if variant is None:
+        return TITLE
+    from game.variants import VARIANTS
+
+    cls = VARIANTS.get(variant)
+    return TITLE if cls is None else f"{TITLE} — {cls.name}"
+
+
+def default_window_size() -> tuple[int, int]:
+    """80% of the desktop, capped, never below the minimum."""
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        desktop = (1280, 800)
+    w = min(int(desktop[0] * 0.8), MAX_DEFAULT_WINDOW[0])
+    h = min(int(desktop[1] * 0.8), MAX_DEFAULT_WINDOW[1])
+    return clamp_window((w, h))
+
+
+def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` made no larger than the desktop (a saved size from a bigger screen)."""
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return size
+    return min(size[0], desktop[0]), min(size[1], desktop[1])
+
+
+def open_first(
+    display: Display, size: tuple[int, int], fullscreen: bool, *, title: str = TITLE, dark: bool = False
+) -> None:
+    """Open ``display``'s window and show its first frame: the felt (the high-contrast table's dark:
+    ``dark``) under ``title``. ``App`` takes the window over (``take``)."""
+    global _opened
+    init_display()
+    surface = display.open(size, fullscreen)
+    display.set_caption(title)
+    if not fullscreen:
+        set_minimum_size()
+    surface.fill(FIRST_FELT_HIGH_CONTRAST if dark else FIRST_FELT)
+    with contextlib.suppress(pygame.error):
+        display.flip()
+    _opened = (display, size, fullscreen)
+
+
+def set_minimum_size() -> None:
+    """Tell the window system the smallest size the layout takes (in points, as the window's size)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            current_window().minimum_size = MIN_WINDOW
+    except (pygame.error, AttributeError):
+        pass
+
+
+def take(display: Display, size: tuple[int, int], fullscreen: bool) -> pygame.Surface | None:
+    """The surface of the window ``open_first`` opened, if that was ``display``'s, as asked
+    (``size``, ``fullscreen``), and it is still open; None otherwise."""
+    global _opened
+    opened, _opened = _opened, None
+    if opened != (display, size, fullscreen):
+        return None
+    return getattr(display, "surface", None)
