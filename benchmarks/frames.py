@@ -23,14 +23,52 @@ beside the targets. Nothing is asserted.
 
 The winnable indicator is switched off (its solver runs in another process and competes for
 the CPU); ``--solver`` leaves it on.
+
+``--x11`` draws into a real X window instead, as a player's window is drawn: an Xvfb server
+(``--display``, default ``:94``, a 3840x2160 screen) is started for the run and SDL's X11
+driver presents every frame to it (``SDL_FRAMEBUFFER_ACCELERATION=0``, as the game sets it).
+
+    python benchmarks/frames.py --x11 [--sizes 1920x1080,3840x2160]
 """
 
 from __future__ import annotations
 
 # ruff: noqa: E402  (SDL and the data folder are set up before pygame and the game are imported)
 import os
+import subprocess
+import sys
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
+X11 = "--x11" in sys.argv
+"""Frames presented to an X window on Xvfb (``--x11``) instead of SDL's dummy driver."""
+XVFB_DISPLAY = sys.argv[sys.argv.index("--display") + 1] if "--display" in sys.argv else ":94"
+
+
+def _start_xvfb(display: str) -> subprocess.Popen[bytes]:
+    """An Xvfb server on ``display`` with a screen a 4K window fits in."""
+    import time as _time
+
+    proc = subprocess.Popen(
+        ["Xvfb", display, "-screen", "0", "3840x2160x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    socket = Path(f"/tmp/.X11-unix/X{display[1:]}")
+    for _ in range(200):
+        if socket.exists():
+            return proc
+        if proc.poll() is not None:
+            break
+        _time.sleep(0.05)
+    proc.terminate()
+    raise SystemExit(f"Xvfb {display} did not start (apt-get install -y xvfb)")
+
+
+XVFB = _start_xvfb(XVFB_DISPLAY) if X11 else None
+os.environ["SDL_VIDEODRIVER"] = "x11" if X11 else "dummy"
+if X11:
+    os.environ["DISPLAY"] = XVFB_DISPLAY
+    os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -44,7 +82,6 @@ import cProfile
 import math
 import pstats
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -230,7 +267,9 @@ def idle_real_loop(app: App, clock: Clock, seconds: float) -> dict[str, float]:
     real_step = app.step
 
     def step(first: pygame.event.Event | None = None) -> bool:
-        if first is not None and first.type == stop:
+        # The loop's wait leaves the event queued (SDL's wait) or hands it over (pygame's).
+        if (first is not None and first.type == stop) or pygame.event.peek(stop):
+            pygame.event.clear(stop)
             app.running = False
             return False
         return real_step(first)
@@ -529,13 +568,16 @@ def main() -> int:
     p.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
     p.add_argument("--profile", choices=("idle", "drag", "finish", "floor"))
     p.add_argument("--solver", action="store_true", help="leave the winnable indicator's searches on")
+    p.add_argument("--x11", action="store_true", help="present to an X window on Xvfb (see the doc)")
+    p.add_argument("--display", default=XVFB_DISPLAY, help="the Xvfb display for --x11")
     args = p.parse_args()
     global SOLVER
     SOLVER = args.solver
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     sdl = ".".join(map(str, pygame.get_sdl_version()))
     print(
-        f"pygame-ce {pygame.version.ver}, SDL {sdl}, driver dummy, {args.reps} repetitions "
+        f"pygame-ce {pygame.version.ver}, SDL {sdl}, driver {os.environ['SDL_VIDEODRIVER']}"
+        f"{f' (Xvfb {XVFB_DISPLAY})' if X11 else ''}, {args.reps} repetitions "
         f"(medians of per-run percentiles), {os.cpu_count()} CPUs"
     )
     for size in sizes:
@@ -549,4 +591,11 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        status = main()
+    finally:
+        if XVFB is not None:
+            pygame.quit()
+            XVFB.terminate()
+            XVFB.wait(10)
+    sys.exit(status)
