@@ -124,4 +124,5 @@ def forget_earlier_builds() -> None:
         os.unlink(path)
 
 
-setup(ext_modules=native_extensions(), cmdclass={"build_ext": ParallelBuild})
+if __name__ == "__main__":  # as pip and setuptools run it; tests import it
+    setup(ext_modules=native_extensions(), cmdclass={"build_ext": ParallelBuild})

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import ast
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import game
 from game.cli import main
+from game.view.window import FIRST_FELT
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -131,3 +135,43 @@ def test_a_reader_that_has_gone_gets_no_traceback(command: str) -> None:
     )
     os.close(write_end)
     assert done.returncode == 1 and done.stderr == ""
+
+
+WINDOW_FIRST = """
+import os, sys
+from game.view.lean_pygame import pygame
+
+flip = pygame.display.flip
+
+
+def first_frame():
+    flip()
+    surface = pygame.display.get_surface()
+    w, h = surface.get_size()
+    loaded = sorted(m for m in sys.modules if m.startswith("game."))
+    middle = tuple(surface.get_at((w // 2, h // 2)))[:3]
+    print(repr((pygame.display.get_caption()[0], (w, h), middle, loaded)))
+    sys.stdout.flush()
+    os._exit(0)
+
+
+pygame.display.flip = first_frame
+from game.cli import main
+
+main(sys.argv[1:])
+"""
+
+
+def test_play_puts_the_window_on_screen_before_loading_the_rest_of_the_game(tmp_path: Path) -> None:
+    args = ["--variant", "bakers-game", "--deal", "1", "--window", "800x600", "--data-dir", str(tmp_path)]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run(
+        [sys.executable, "-c", WINDOW_FIRST, *args], capture_output=True, text=True, timeout=60, env=env
+    )
+    title, size, middle, loaded = ast.literal_eval(done.stdout.strip())
+    assert title == "Solitaire — Baker's Game"
+    assert size == (800, 600)
+    assert middle == FIRST_FELT  # the felt painted
+    later = ("game.app", "game.scenes.table", "game.solver.search", "game.view.card_art", "game.view.sound")
+    assert not [name for name in later if name in loaded], "loaded before the window's first frame"
+    assert "game.controls.gamepad" not in loaded
