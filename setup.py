@@ -41,6 +41,8 @@ def native_extensions() -> list[Extension]:
         return []
     if not BUILDS.intersection(sys.argv[1:]):
         return [*c_extensions()]  # metadata only: mypyc (a type check and C code) is not needed
+    if in_place():
+        forget_retired_builds()
     if in_place() and current_build():
         print("setup.py: the compiled solver is current; kept as it is", file=sys.stderr)
         return []
@@ -112,6 +114,16 @@ class ParallelBuild(build_ext):
 
         self.compiler.compile = compile_all  # type: ignore[method-assign]
         super().build_extensions()
+
+
+def forget_retired_builds(folder: str = "game/solver") -> None:
+    """Remove compiled modules an earlier install built that are no longer built: one would
+    still load first, and fail without its place in the new group."""
+    built = {*native.COMPILED, *native.C_MODULES}
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for path in glob.glob(os.path.join(folder, f"*{suffix}")):
+            if os.path.basename(path).split(".")[0] not in built:
+                os.unlink(path)
 
 
 def forget_earlier_builds() -> None:

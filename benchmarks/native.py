@@ -5,6 +5,13 @@ figures are the median times and the ratio plain / compiled. Positions searched 
 too: they must be equal in both modes (the compiled modules are the same code).
 
     python benchmarks/native.py [--runs 3]
+
+``--against DIR`` compares this checkout's compiled solver with the one built in another
+checkout ``DIR`` instead (say, an earlier commit built with ``python setup.py build_ext
+--inplace``): both compiled, alternating, same cases; a change to how the solver is built
+must leave positions and times as they were.
+
+    python benchmarks/native.py --against /tmp/solitaire-587ba57 [--runs 3]
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import os
 import statistics
 import subprocess
 import sys
+from pathlib import Path
 
 from game.solver.native import PURE_ENV
 
@@ -33,11 +41,19 @@ print(json.dumps({"seconds": time.perf_counter() - began, "nodes": r.positions,
 """
 
 
-def run(variant: str, deal: int, pure: bool) -> dict[str, object]:
-    """One solve in a fresh process."""
-    env = {**os.environ, PURE_ENV: "1" if pure else "0"}
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(variant: str, deal: int, pure: bool, tree: Path = ROOT) -> dict[str, object]:
+    """One solve in a fresh process, with the ``game`` package of checkout ``tree``."""
+    env = {**os.environ, PURE_ENV: "1" if pure else "0", "PYTHONPATH": str(tree)}
     out = subprocess.run(
-        [sys.executable, "-c", CODE, variant, str(deal)], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", CODE, variant, str(deal)],
+        env=env,
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     result: dict[str, object] = json.loads(out.stdout)
     return result
@@ -47,7 +63,11 @@ def main() -> None:
     """Print a line per case: verdict, positions, median times and their ratio."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--against", type=Path, help="another checkout whose compiled solver to compare")
     args = ap.parse_args()
+    if args.against is not None:
+        against(args.against.resolve(), args.runs)
+        return
     print(f"{'case':<22} {'verdict':<12} {'positions':>10} {'plain s':>8} {'compiled s':>10} {'ratio':>6}")
     for variant, deal in CASES:
         times: dict[bool, list[float]] = {True: [], False: []}
@@ -68,6 +88,29 @@ def main() -> None:
         count = next(iter(nodes[False])) if same else "differ!"
         case = f"{variant} {deal}"
         print(f"{case:<22} {verdict:<12} {count!s:>10} {plain:>8.2f} {fast:>10.2f} {plain / fast:>6.2f}")
+
+
+def against(other: Path, runs: int) -> None:
+    """Print a line per case: positions and median times here and in ``other``, and the ratio."""
+    print(f"compiled solver here ({ROOT}) against {other}, {runs} runs each, alternating")
+    print(f"{'case':<22} {'verdict':<12} {'positions':>10} {'here s':>8} {'other s':>8} {'other/here':>10}")
+    for variant, deal in CASES:
+        times: dict[Path, list[float]] = {ROOT: [], other: []}
+        nodes: dict[Path, set[object]] = {ROOT: set(), other: set()}
+        verdict = ""
+        for _ in range(runs):
+            for tree in (ROOT, other):
+                r = run(variant, deal, False, tree)
+                if not r["compiled"]:
+                    raise SystemExit(f"native.py: the solver in {tree} is not compiled")
+                times[tree].append(float(str(r["seconds"])))
+                nodes[tree].add(r["nodes"])
+                verdict = str(r["verdict"])
+        same = nodes[ROOT] == nodes[other] and len(nodes[ROOT]) == 1
+        here, there = statistics.median(times[ROOT]), statistics.median(times[other])
+        count = next(iter(nodes[ROOT])) if same else "differ!"
+        case = f"{variant} {deal}"
+        print(f"{case:<22} {verdict:<12} {count!s:>10} {here:>8.2f} {there:>8.2f} {there / here:>10.2f}")
 
 
 if __name__ == "__main__":

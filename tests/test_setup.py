@@ -140,3 +140,15 @@ def test_a_build_is_current_only_when_newer_than_every_source(
     time.sleep(0.01)
     (solver / "cells.py").write_text("# edited")
     assert not setup_py.current_build()
+
+
+def test_an_install_removes_a_compiled_module_no_longer_built(setup_py: ModuleType, tmp_path: Path) -> None:
+    suffix = setup_py.importlib.machinery.EXTENSION_SUFFIXES[0]
+    kept = [tmp_path / f"{name}{suffix}" for name in (*setup_py.native.COMPILED, *setup_py.native.C_MODULES)]
+    retired = tmp_path / f"retired_search{suffix}"
+    for path in [*kept, retired, tmp_path / "retired_search.py"]:
+        path.write_text("")
+    setup_py.forget_retired_builds(str(tmp_path))
+    assert not retired.exists()
+    assert all(path.exists() for path in kept)
+    assert (tmp_path / "retired_search.py").exists()
