@@ -33,21 +33,22 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from game.engine.cards import RANK
 from game.engine.moves import Move
 from game.engine.state import Pile, State
 from game.play import Game
-from game.solver.alternate import AlternateSearch
-from game.solver.alternate_rules import supported as alternate_supported
-from game.solver.alternate_stock import make_search as alternate_search
-from game.solver.cells import CellSearch
-from game.solver.cells import supported as cells_supported
-from game.solver.compact import Turns, as_played
-from game.solver.kansas import kansas_turns
-from game.solver.kansas import supported as kansas_supported
-from game.solver.kansas_relaxed import in_c as looser_in_c
 from game.variants.base import Build, Kind, RawMove, Variant
+
+if TYPE_CHECKING:
+    from game.solver.alternate import AlternateSearch
+    from game.solver.cells import CellSearch
+    from game.solver.compact import Turns
+
+# The compact searches (compiled modules, when built) are imported by ``solve``, when a search
+# first runs: the game's window imports this module for ``Budget`` and ``Verdict`` and leaves
+# the searching to its worker process, so its start-up never loads them.
 
 Key = tuple[object, ...]
 
@@ -98,6 +99,8 @@ PLAIN_POSITIONS_CAP = 20_000_000
 
 def scaled_cap() -> int:
     """The cap of a scaled budget here (``SCALED_POSITIONS_CAP`` or ``PLAIN_POSITIONS_CAP``)."""
+    from game.solver.kansas_relaxed import in_c as looser_in_c
+
     return SCALED_POSITIONS_CAP if looser_in_c() else PLAIN_POSITIONS_CAP
 
 
@@ -491,11 +494,12 @@ _Fast = Callable[[Variant, int, float, Callable[[], bool]], "CellSearch | Altern
 
 
 def _solve_cells(
-    v: Variant, state: State, budget: Budget, cancelled: Callable[[], bool], make: _Fast = CellSearch
+    v: Variant, state: State, budget: Budget, cancelled: Callable[[], bool], make: _Fast
 ) -> Solution | None:
-    """A fast compact search (``make``: the cell games' by default), or ``None`` when its line
-    does not replay to a win (a bug). The line is given as the table plays it where it can be
-    (``compact.as_played``)."""
+    """A fast compact search (``make``), or ``None`` when its line does not replay to a win (a
+    bug). The line is given as the table plays it where it can be (``compact.as_played``)."""
+    from game.solver.compact import as_played
+
     began = time.monotonic()
     search = make(v, budget.positions, began + budget.seconds, cancelled)
     line = search.run(state)
@@ -516,11 +520,18 @@ def solve(
 ) -> Solution:
     """Solve ``game`` from its current position with perfect information (face-down and
     stock cards included). ``cancelled`` is polled during the search to stop it early."""
+    from game.solver.alternate_rules import supported as alternate_supported
+    from game.solver.alternate_stock import make_search as alternate_search
+    from game.solver.cells import CellSearch
+    from game.solver.cells import supported as cells_supported
+    from game.solver.kansas import kansas_turns
+    from game.solver.kansas import supported as kansas_supported
+
     budget = budget or Budget()
     poll = cancelled or _never
     v, state = game.variant, game.state
     if cells_supported(v, state):
-        found = _solve_cells(v, state, budget, poll)
+        found = _solve_cells(v, state, budget, poll, CellSearch)
         if found is not None:
             return found
     # Aunt Mary and Lady Jane: the compact alternating-colour search (game.solver.alternate).
