@@ -31,7 +31,6 @@ from game.controls.gamepad import Gamepads
 from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
 from game.scenes.base import Damage, Scene
-from game.scenes.chooser import ChooserScene
 from game.scenes.play_clock import MINIMISED, UNFOCUSED
 from game.scenes.table import TableScene
 from game.solver.advisor import Advisor, Worker
@@ -165,6 +164,8 @@ class App:
         if variant is not None:
             self.push(TableScene(self, variant, deal, autoplay=autoplay))
         else:
+            from game.scenes.chooser import ChooserScene  # with no game named: not before
+
             self.push(ChooserScene(self, deal))
 
     @property
@@ -354,6 +355,8 @@ class App:
 
             self.push(RulesScene(self, self.table.g.variant))
         elif intent is Intent.CHANGE_GAME:
+            from game.scenes.chooser import ChooserScene
+
             self.push(ChooserScene(self))
         elif intent is Intent.QUIT:
             self.request_quit()

@@ -19,11 +19,21 @@ import pygame
 if TYPE_CHECKING:
     import logging
 
-sdl_controller: ModuleType | None
-try:
-    from pygame._sdl2 import controller as sdl_controller
-except ImportError:  # pragma: no cover - pygame-ce always has it
-    sdl_controller = None
+sdl_controller: ModuleType | None = None
+"""pygame's game-controller module, once ``Gamepads.start`` has imported it (after the first frame:
+with the rest of ``pygame._sdl2`` it is ~2 ms of start-up)."""
+
+
+def _controller_module() -> ModuleType | None:
+    global sdl_controller
+    if sdl_controller is None:
+        try:
+            from pygame._sdl2 import controller
+
+            sdl_controller = controller
+        except ImportError:  # pragma: no cover - pygame-ce always has it
+            return None
+    return sdl_controller
 
 
 def _log() -> logging.Logger:
@@ -91,10 +101,11 @@ class Gamepads:
 
     def start(self) -> None:
         """Start SDL's game-controller support (cheap; pads arrive as DEVICEADDED events)."""
-        if sdl_controller is None or self.started:
+        controller = _controller_module()
+        if controller is None or self.started:
             return
         try:
-            sdl_controller.init()
+            controller.init()
             self.started = True
         except pygame.error as exc:
             _log().info("no gamepad support: %s", exc)

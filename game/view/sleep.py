@@ -12,8 +12,6 @@ does), and falls back to ``pygame.event.wait`` where that library cannot be foun
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import glob
 import os
 import sys
 import threading
@@ -54,6 +52,8 @@ def _sdl_wait() -> _Waiter | None:
 
 
 def _load() -> _Waiter | None:
+    import ctypes  # here, at the first wait: after the first frame
+
     for path in _candidates():
         try:
             library = ctypes.CDLL(path)
@@ -77,6 +77,8 @@ def _waiter(function: Callable[[object, int], int]) -> _Waiter:
 def _candidates() -> list[str]:
     """The SDL 2 library pygame uses: the one mapped into this process (Linux), else the one
     shipped beside pygame's modules (wheels for Linux, macOS and Windows)."""
+    import glob
+
     found: list[str] = []
     try:
         with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
