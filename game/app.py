@@ -48,6 +48,9 @@ __all__ = ["App", "caption", "default_window_size", "fit_desktop", "merge_rects"
 
 IDLE_TEXTS = 64
 """Rendered lines of text kept while idle (the bars need a few dozen; a rules page, hundreds)."""
+SOUND_REST_AFTER = 10.0
+"""Seconds without input or animation before the mixer is closed (``Sound.rest``); the next
+effect opens it again, a few milliseconds late."""
 PARK_AFTER = 2.0
 """Seconds without input or animation before an idle table parks its layer (``go_idle``): a
 player making moves keeps it, and the first frame after a pause pays for rebuilding it."""
@@ -478,6 +481,8 @@ class App:
         """
         self.renderer.trim()
         trim_texts(IDLE_TEXTS)
+        if not self.shown or self._sound_rest_in() == 0.0:
+            self.sound.rest()
         if self._park_in() != 0.0:
             return
         top = self.top
@@ -499,6 +504,13 @@ class App:
             return None
         return max(0.0, self._active_at + PARK_AFTER - self.now())
 
+    def _sound_rest_in(self) -> float | None:
+        """Seconds until ``go_idle`` may close the mixer (0: now), or None if it is closed."""
+        if not self.sound.open:
+            return None
+        wait = max(0.0, self._active_at + SOUND_REST_AFTER - self.now())
+        return 1.0 if wait == 0.0 and self.sound.playing() else wait  # a long chime: look again
+
     def _wait(self) -> pygame.event.Event | None:
         """Sleep until an event or the next scheduled wake-up (see ``wake_in``)."""
         self._doorbell.watch(self._advisor.waitables() if self._advisor is not None else ())
@@ -508,11 +520,12 @@ class App:
     def wake_in(self) -> float | None:
         """Seconds until the idle loop must wake without an event (None: only for an event):
         the front scene's next change (a running clock's next second, a hint or notice to take
-        down), the banner's, parking the layer. Minimised or hidden: only events."""
+        down), the banner's, parking the layer, closing the mixer. Minimised or hidden: only events."""
         if not self.shown:
             return None
         now = self.now()
         times = [self.top.wakeup(now), self._park_in() or None, self.persist.banner_expires_in(now)]
+        times.append(self._sound_rest_in() or None)
         present = [t for t in times if t is not None]
         return max(0.0, min(present)) if present else None
 

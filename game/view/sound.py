@@ -163,6 +163,8 @@ class Sound:
     def __init__(self, settings: Callable[[], Settings]) -> None:
         self._settings = settings
         self._sounds: dict[str, pygame.mixer.Sound] | None = None
+        self._pcm: dict[tuple[str, tuple[int, int]], bytes] = {}
+        """Each effect's samples once synthesized, per format: kept while the mixer is closed."""
         self._failed: set[str] = set()
         self._format = (RATE, 1)
         self.available: bool | None = None
@@ -201,6 +203,23 @@ class Sound:
             self._failed.add(missing)
         return True
 
+    @property
+    def open(self) -> bool:
+        """Whether the mixer is open (SDL's audio thread is running)."""
+        return bool(self.available and self._sounds is not None)
+
+    def playing(self) -> bool:
+        """Whether an effect is still sounding."""
+        return self.open and bool(pygame.mixer.get_busy())
+
+    def rest(self) -> None:
+        """Close the mixer while nothing sounds: an open audio device keeps SDL's audio thread
+        waking the process every buffer (~40 times a second) to feed it silence. The next
+        effect opens it again (its samples are kept)."""
+        if self.open and not self.playing():
+            self._sounds = None
+            pygame.mixer.quit()
+
     def stop(self) -> None:
         """Silence whatever is playing (sound was turned off)."""
         if self.available and pygame.mixer.get_init():
@@ -231,8 +250,11 @@ class Sound:
         effect = self._sounds.get(name)
         if effect is None and name in EFFECTS:
             rate, channels = self._format
+            data = self._pcm.get((name, self._format))
+            if data is None:
+                data = self._pcm[(name, self._format)] = pcm(EFFECTS[name](rate), channels)
             try:
-                effect = self._sounds[name] = pygame.mixer.Sound(buffer=pcm(EFFECTS[name](rate), channels))
+                effect = self._sounds[name] = pygame.mixer.Sound(buffer=data)
             except pygame.error as exc:
                 _log().info("no sound %r: %s", name, exc)
         return effect

@@ -5,13 +5,14 @@ by ``Sleeper``, which moves the fake clock on by each wait's timeout."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
 from solver_stand_in import InlineWorker
 
-from game.app import App
+from game.app import SOUND_REST_AFTER, App
 from game.solver.search import Verdict
 from game.solver.worker import Answer
 from game.view import sleep
@@ -24,7 +25,8 @@ REST = 60.0
 class Sleeper:
     """Stands in for sleeping in the kernel: a wait with a timeout moves the clock on by it;
     a wait for an event alone would sleep for ever, so it ends the run (a QUIT event). Only
-    the waits from ``start`` on are counted (the loop first settles: cards warmed, layer parked)."""
+    the waits from ``start`` on are counted (the loop first settles: cards warmed, layer parked,
+    mixer closed)."""
 
     def __init__(self, clock: FakeClock, start: float) -> None:
         self.clock, self.start = clock, start
@@ -63,7 +65,7 @@ def sleeper(
     solver.hold = False  # every winnable check answered at once: nothing awaited at rest
 
     def watch(app: App) -> Sleeper:
-        s = Sleeper(clock, clock.t + 5.0)
+        s = Sleeper(clock, clock.t + SOUND_REST_AFTER + 1.0)
         monkeypatch.setattr("game.app.wait_event", s, raising=False)
         monkeypatch.setattr(pygame.event, "wait", s.pygame_wait)
         flip, update = pygame.display.flip, pygame.display.update
@@ -93,6 +95,14 @@ def first_move(app: App, clock: FakeClock) -> None:
     settle(app, clock)
     app.step()
     assert table.clock_running()
+    silence()
+
+
+def silence() -> None:
+    """Let the move's sound finish (it plays in real time; the loop's clock here is fake)."""
+    deadline = time.monotonic() + 5.0
+    while pygame.mixer.get_init() and pygame.mixer.get_busy() and time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 def test_at_rest_with_the_clock_running_the_loop_wakes_once_a_second_to_redraw_the_status(
@@ -137,6 +147,23 @@ def test_minimised_the_loop_sleeps_until_an_event_even_with_the_clock_running(
     app.run()
     assert s.timeouts == [None]
     assert s.frames == []
+
+
+def test_at_rest_the_mixer_is_closed_and_the_next_effect_opens_it_again(
+    make_app: Callable[..., App], clock: FakeClock, sleeper: Callable[[App], Sleeper]
+) -> None:
+    app = make_app(variant="bakers-game", deal=1)
+    first_move(app, clock)  # its sound opens the mixer (SDL's audio thread runs)
+    assert app.sound.open and pygame.mixer.get_init()
+    s = sleeper(app)
+    app.run()
+    assert not app.sound.open and not pygame.mixer.get_init()
+    app.running = True
+    table = app.table
+    assert table is not None and table.play(table.g.legal_moves()[0])
+    assert app.sound.open and pygame.mixer.get_init()
+    silence()
+    assert s.timeouts and s.timeouts[-1] is not None  # the clock still ticks; nothing else
 
 
 def test_restored_the_loop_wakes_for_the_clock_again(make_app: Callable[..., App], clock: FakeClock) -> None:
