@@ -104,7 +104,7 @@ def watched_draw(self, damage):
     if mode == "paused":
         from game.scenes.menu import MenuScene
         self.push(MenuScene(self))
-    report(clock=table.clock_running())
+    report(clock=getattr(table, "clock_running", lambda: None)())
 
 sys.argv = ["game", *sys.argv[1:]]
 runpy.run_module("game", run_name="__main__", alter_sys=True)
