@@ -11,19 +11,16 @@ it there. Esc (B) puts it back. Every rule question goes to the engine through
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect, Surface
 
 from game.controls.moves import group_moves, stock_action
+from game.controls.table import PlayTable
 from game.engine.moves import Move
 from game.engine.state import State
 from game.variants.base import Fan
 from game.view.layout import TableLayout
-
-if TYPE_CHECKING:
-    from game.scenes.table import TableScene
 
 FOCUS_COLOUR = (236, 72, 196)
 """Magenta-pink: unlike the yellow of targets, the blue of hints, the green felt and white cards."""
@@ -129,7 +126,7 @@ def cycle(layout: TableLayout, state: State, focus: Focus, forward: bool) -> Foc
 class KeyboardPlay:
     """The table's focus and what the focus keys do to the game (see the module doc)."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: PlayTable) -> None:
         self.table = table
         self.focus = Focus(0, None)
         self.visible = False

@@ -10,7 +10,7 @@ from pygame import Rect, Surface
 from game.view.widgets import dim
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 Damage = bool | list[Rect]
 """What ``update`` asks to redraw: nothing (False), everything (True), or some rectangles."""
@@ -24,7 +24,7 @@ class Scene:
     changes state.
     """
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         self.app = app
         self._dirty = True
 
@@ -72,7 +72,7 @@ class Scene:
 class Overlay(Scene):
     """A scene shown over the one below it, which stays visible, dimmed and still."""
 
-    def __init__(self, app: App, dimming: int = 150) -> None:
+    def __init__(self, app: Services, dimming: int = 150) -> None:
         super().__init__(app)
         self._dimming = dimming
         self._backdrop: Surface | None = None

@@ -31,13 +31,13 @@ from game.view.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 
 class ChooserScene(Scene):
     """Five tiles, one per game, and a deal-number field."""
 
-    def __init__(self, app: App, deal: int | None = None) -> None:
+    def __init__(self, app: Services, deal: int | None = None) -> None:
         super().__init__(app)
         self.variants: list[Variant] = [cls.instance() for cls in game.VARIANTS.values()]
         keys = [v.key for v in self.variants]

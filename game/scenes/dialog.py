@@ -22,7 +22,7 @@ from game.view.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 Choice = Callable[[Hashable], None]
 
@@ -36,7 +36,7 @@ class Dialog(Overlay):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         title: str,
         lines: Sequence[str],
         buttons: Sequence[tuple[Hashable, str]],

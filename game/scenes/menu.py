@@ -14,7 +14,7 @@ from game.scenes.stats import store_command
 from game.view.widgets import TEXT, Button, blit_text, button_at, panel, ui_size
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 _STYLE_NAMES = {"classic": "Classic", "fourcolour": "Four colours"}
 
@@ -22,7 +22,7 @@ _STYLE_NAMES = {"classic": "Classic", "fourcolour": "Four colours"}
 class MenuScene(Overlay):
     """A column of buttons; setting buttons change in place, the others close the menu."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app)
         self.buttons: list[Button] = []
         self.hover: Hashable | None = None

@@ -16,7 +16,7 @@ from game.view.layout import compute_layout
 from game.view.widgets import TEXT, TEXT_DIM, blit_text, panel, ui_size, wrap
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 _RULE_REFERENCE = re.compile(r"\s*\((?:rules\.md[^()]*|[A-Z]{2}-\d+[^()]*)\)")
 _SOURCE_CLAUSE = re.compile(r";\s*deal N is PySolFC's deal N")
@@ -40,7 +40,7 @@ def rule_paragraphs(variant: Variant) -> list[str]:
     return paragraphs
 
 
-def table_picture(app: App, variant: Variant, size: tuple[int, int]) -> Surface:
+def table_picture(app: Services, variant: Variant, size: tuple[int, int]) -> Surface:
     """The opening deal 1 of ``variant``, drawn small to fit in ``size``."""
     g = game.new_game(variant.key, 1)
     layout = compute_layout(variant, (960, 640))
@@ -53,7 +53,7 @@ def table_picture(app: App, variant: Variant, size: tuple[int, int]) -> Surface:
 class RulesScene(Overlay):
     """The rules over the dimmed table; the wheel or the arrow keys scroll, Esc or F1 closes."""
 
-    def __init__(self, app: App, variant: Variant) -> None:
+    def __init__(self, app: Services, variant: Variant) -> None:
         super().__init__(app, dimming=170)
         self.variant = variant
         self.scroll = 0

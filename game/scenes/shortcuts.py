@@ -11,7 +11,7 @@ from game.scenes.base import Overlay
 from game.view.widgets import ACCENT, TEXT, TEXT_DIM, blit_text, font, panel, ui_size
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 KEYBOARD: tuple[tuple[str, str], ...] = (
     ("Arrows", "Move the focus: piles, and up and down a fan"),
@@ -62,7 +62,7 @@ _CLOSE_KEYS = (
 class ShortcutsScene(Overlay):
     """The keyboard and gamepad shortcuts side by side (one column in a narrow window)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app, dimming=170)
         self.rect = Rect(0, 0, 0, 0)
         self._size = 16

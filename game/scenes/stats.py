@@ -38,7 +38,7 @@ from game.view.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 WIN: tuple[int, int, int] = (112, 190, 120)
 LOSS: tuple[int, int, int] = (206, 96, 80)
@@ -69,7 +69,7 @@ GAME_COLUMNS = (
 RESULT_NAMES = {"won": "Won", "lost": "Lost (stuck)", "abandoned": "Lost (left)"}
 
 
-def is_stats_key(app: App, event: pygame.event.Event) -> bool:
+def is_stats_key(app: Services, event: pygame.event.Event) -> bool:
     """Whether ``event`` is the S key on the table or the chooser (not while typing a deal)."""
     from game.scenes.chooser import ChooserScene
     from game.scenes.table import TableScene
@@ -84,7 +84,7 @@ def is_stats_key(app: App, event: pygame.event.Event) -> bool:
     return isinstance(top, TableScene)
 
 
-def store_command(app: App, command: str) -> None:
+def store_command(app: Services, command: str) -> None:
     """``stats``: show the statistics; ``daily``: deal today's deal of the current game."""
     if command == "stats":
         app.show_stats()
@@ -159,7 +159,7 @@ def game_cells(r: GameRecord) -> list[str]:
 class StatsScene(Overlay):
     """The statistics screen (see the module doc)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Services) -> None:
         super().__init__(app, dimming=190)
         table = app.table
         self.variant: str | None = table.g.key if table is not None else app.persist.stored.last_variant

@@ -9,14 +9,14 @@ from game.controls.intents import Intent
 from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
     from game.scenes.table import TableScene
 
 
 class StuckScene(Dialog):
     """Shown when the engine finds no legal move left (and the game is not won)."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: Services, table: TableScene) -> None:
         g = table.g
         buttons = [(Intent.UNDO, "Undo")] if g.can_undo() else []
         buttons += [(Intent.RESTART, "Restart"), (Intent.NEW_DEAL, "New deal")]

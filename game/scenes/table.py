@@ -22,6 +22,7 @@ from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
 from game.controls.moves import drop_move, group_moves, stock_action, target_rect
 from game.controls.pointer import Click, DragEnd, DragMove, DragStart, Gesture, Pointer, Press
+from game.controls.table import Selection
 from game.engine.cards import parse_card
 from game.engine.moves import Move
 from game.engine.state import State
@@ -37,7 +38,7 @@ from game.view.renderer import draw_arrow, rank_mark
 from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, button_at, font
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
 
 HINT_TIME = 3.0
 TOAST_TIME = 2.5
@@ -83,15 +84,6 @@ class Drag:
 
 
 @dataclass
-class Selection:
-    """Click-to-move: a group picked by a click, waiting for a click on its target."""
-
-    pile: str
-    index: int
-    moves: list[Move]
-
-
-@dataclass
 class Autoplay:
     """The computer playing the deal: one action whenever the table is still."""
 
@@ -118,7 +110,7 @@ class TableScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Services,
         variant: str,
         deal: int | None = None,
         autoplay: bool = False,

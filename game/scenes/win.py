@@ -17,7 +17,7 @@ from game.scenes.dialog import Dialog
 from game.view.hud import clock_text
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.services import Services
     from game.scenes.table import TableScene
 
 SPAWN_EVERY = 0.22
@@ -40,7 +40,7 @@ class Bouncer:
 class WinScene(Dialog):
     """The celebration and the result (score, time, moves) with what to do next."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: Services, table: TableScene) -> None:
         g = table.g
         lines = [
             f"{g.variant.name}, deal {g.deal}",
