@@ -12,11 +12,9 @@ clock, post pygame events and call ``step()`` one frame at a time. The environme
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 import time
-import warnings
 from collections.abc import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -25,18 +23,20 @@ from game.view.lean_pygame import pygame  # first: pygame without what the first
 
 # isort: split
 
-from game.app_store import Persistence, first_variant, place_window, window_position
+from game.app_intents import IntentRouting
+from game.app_store import Persistence, first_variant, place_window
 from game.controls.gamepad import EVENTS as GAMEPAD_EVENTS
 from game.controls.gamepad import Gamepads
 from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
 from game.scenes.base import Damage, Scene
 from game.scenes.play_clock import MINIMISED, UNFOCUSED
+from game.scenes.services import Services
 from game.scenes.table import TableScene
 from game.solver.advisor import Advisor, Worker
 from game.view.card_art import CardArt
-from game.view.display import Display, current_window, default_display
-from game.view.layout import MIN_WINDOW, clamp_window
+from game.view.damage import merge_rects
+from game.view.display import Display, default_display
 from game.view.renderer import Renderer
 from game.view.settings import Settings
 from game.view.sleep import WAKE, Doorbell, wait_event
@@ -89,8 +89,14 @@ def _refresh_rate() -> int:
     return max(60, min(240, rate))
 
 
-class App:
-    """The window, the settings, the card art and the scene stack."""
+class App(IntentRouting):
+    """The program: builds the store, the settings, the card art and the first scene, and runs the
+    frame loop (events in, frames out, sleeping while idle).
+
+    Its bases hold the rest: the window (``game.app_window``), the scene stack
+    (``game.app_scenes``) and where the scenes' requests go (``game.app_intents``). The scenes
+    see it only as ``game.scenes.services.Services``.
+    """
 
     solver_worker: Callable[[], Worker] | None = None
     """What runs the advisor's searches: None for the worker process (tests put a synchronous
@@ -172,6 +178,10 @@ class App:
             self.push(ChooserScene(self, deal))
 
     @property
+    def services(self) -> Services:
+        return self
+
+    @property
     def advisor(self) -> Advisor:
         """The solver's knowledge of the games played (its worker process starts on first use)."""
         if self._advisor is None:
@@ -186,274 +196,6 @@ class App:
             self._advisor.close()
         self.display.close()
         self.persist.store.release_claims()
-
-    # --------------------------------------------------------------- window
-
-    def _open_window(self) -> pygame.Surface:
-        surface = self.display.open(self.window_size, self.fullscreen)
-        if not self.fullscreen:
-            self._set_minimum_size()
-        return surface
-
-    def _set_minimum_size(self) -> None:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                current_window().minimum_size = MIN_WINDOW  # in points, as the window's size
-        except (pygame.error, AttributeError):
-            pass
-
-    def _set_icon(self) -> None:
-        with contextlib.suppress(pygame.error, OSError, ValueError):
-            self.display.set_icon(self.renderer.preview_art.face("AS", 64))
-
-    @property
-    def size(self) -> tuple[int, int]:
-        """The surface's size in pixels (the drawable's: ``display.scale`` per window point)."""
-        return self.surface.get_size()
-
-    def toggle_fullscreen(self) -> None:
-        """Fullscreen at the desktop's resolution, or back to the window it came from: its size
-        and its place on the desktop."""
-        if not self.fullscreen:
-            self.window_size = self.display.window_size()
-            self._windowed_at = window_position() or self._windowed_at
-        self.fullscreen = not self.fullscreen
-        self.surface = self._open_window()
-        if not self.fullscreen:
-            self._restore_window()
-        self._relayout()
-        self.persist.window_changed(self.window_size, self.fullscreen)
-
-    def _restore_window(self) -> None:
-        """Back from full screen, at the place the window had (its size is the display's to
-        restore): without a window manager, or with some, nothing else puts it back."""
-        place_window(self._windowed_at)
-
-    def _resized(self, size: tuple[int, int]) -> None:
-        """The window was resized (by the player or the system): clamp and lay out again."""
-        if not self.fullscreen:
-            wanted = clamp_window(size)
-            self.surface = self.display.resized(wanted)
-            self.window_size = wanted
-            self.persist.window_changed(self.window_size, self.fullscreen)
-        self._relayout()
-
-    def _relayout(self) -> None:
-        self.renderer.discard_parked_layer()  # the window's pixels may be gone
-        self._laid_out = self.surface.get_size()
-        for scene in self.scenes:
-            scene.resize()
-        self._full_redraw = True
-
-    # --------------------------------------------------------------- scenes
-
-    @property
-    def top(self) -> Scene:
-        """The scene in front."""
-        return self.scenes[-1]
-
-    @property
-    def table(self) -> TableScene | None:
-        """The table scene, if a game is on the stack."""
-        return next((s for s in self.scenes if isinstance(s, TableScene)), None)
-
-    def scene_below(self, scene: Scene) -> Scene | None:
-        """The scene under ``scene`` on the stack."""
-        i = self.scenes.index(scene)
-        return self.scenes[i - 1] if i > 0 else None
-
-    def push(self, scene: Scene) -> None:
-        """Put ``scene`` in front."""
-        if self.scenes:
-            self.top.cover()
-        self.scenes.append(scene)
-        scene.enter()
-        self._full_redraw = True
-        self._show_caption()
-
-    def pop(self, scene: Scene) -> None:
-        """Remove ``scene`` (normally the one in front)."""
-        if scene not in self.scenes:
-            return
-        was_top = scene is self.top
-        self.scenes.remove(scene)
-        scene.exit()
-        if was_top and self.scenes:
-            self.top.uncover()
-        self._full_redraw = True
-        self._show_caption()
-
-    def _show_caption(self) -> None:
-        """The window's title: the game on the table, or just the program's name."""
-        table = self.table
-        title = caption(table.g.key if table is not None else None)
-        if title != self._caption:
-            self._caption = title
-            self.display.set_caption(title)
-
-    def replace_all(self, scene: Scene) -> None:
-        """Clear the stack and show ``scene``."""
-        while self.scenes:
-            self.scenes.pop().exit()
-        self.push(scene)
-
-    def start_game(self, variant: str, deal: int | None = None, *, daily: bool = False) -> None:
-        """A table for ``variant``: its saved game, deal ``deal``, or (``daily``) today's deal
-        (asking first when that abandons a game in progress of ``variant``)."""
-
-        def start() -> None:
-            self.replace_all(TableScene(self, variant, deal, daily=daily))
-
-        if deal is None and not daily:
-            start()
-        else:
-            self.confirm_abandon(variant, start, daily=daily)
-
-    def confirm_abandon(
-        self, variant: str, then: Callable[[], None], *, daily: bool = False, restart: bool = False
-    ) -> None:
-        """Do ``then``, which ends ``variant``'s game in progress; when a move was made in it,
-        ask first, once: it counts as a loss (Enter confirms, Esc keeps playing)."""
-        from game.scenes.dialog import Dialog
-
-        table = self.table
-        if table is not None and table.g.key == variant:  # the computer's games are not counted
-            asks = table.autoplay is None and table.would_count_as_lost() and not (daily and table.daily)
-        else:
-            asks = self.persist.would_abandon(variant, daily=daily)
-        if not asks:
-            then()
-            return
-        title, confirm = ("Restart this deal?", "Restart") if restart else (ABANDON_TITLE, "Abandon")
-        if isinstance(self.top, Dialog) and self.top.title == title:
-            return
-        lines = ["The game so far counts as a loss." if restart else "It counts as a loss."]
-        buttons = [(Intent.CONFIRM, confirm), (Intent.CLOSE, "Keep playing")]
-        self.push(
-            Dialog(
-                self, title, lines, buttons, lambda a: then() if a is Intent.CONFIRM else None, Intent.CLOSE
-            )
-        )
-
-    def show_stats(self) -> None:
-        """The statistics screen (over the table or the chooser)."""
-        from game.scenes.stats import StatsScene
-
-        if not isinstance(self.top, StatsScene):
-            self.push(StatsScene(self))
-
-    # -------------------------------------------------------------- intents
-
-    def perform(self, intent: Intent) -> None:
-        """Requests the table leaves to the app: menu, rules, fullscreen, change game, quit."""
-        if intent is Intent.FULLSCREEN or (intent is Intent.ESCAPE and self.fullscreen):
-            self.toggle_fullscreen()
-        elif intent in (Intent.ESCAPE, Intent.MENU):
-            from game.scenes.menu import MenuScene
-
-            self.push(MenuScene(self))
-        elif intent is Intent.RULES and self.table is not None:
-            from game.scenes.rules import RulesScene
-
-            self.push(RulesScene(self, self.table.g.variant))
-        elif intent is Intent.CHANGE_GAME:
-            from game.scenes.chooser import ChooserScene
-
-            self.push(ChooserScene(self))
-        elif intent is Intent.QUIT:
-            self.request_quit()
-        elif intent is Intent.SHORTCUTS:
-            from game.scenes.shortcuts import ShortcutsScene
-
-            self.push(ShortcutsScene(self))
-        elif intent is Intent.MUTE:
-            self.toggle_sound()
-        elif intent is Intent.DEMO and self.table is not None:
-            table = self.table
-            self.push(TableScene(self, table.g.key, demo=table.g))
-
-    def request_quit(self) -> None:
-        """Quit, asking first when a game in progress would be lost (the store saves nothing)."""
-        from game.scenes.dialog import Dialog
-
-        table = self.table
-        if any(isinstance(s, Dialog) and s.title == _QUIT_TITLE for s in self.scenes):
-            return
-        if table is not None and table.in_progress() and not self.persist.store.persistent:
-            self.push(
-                Dialog(
-                    self,
-                    _QUIT_TITLE,
-                    ["The game in progress will be lost."],
-                    [(Intent.QUIT, "Quit"), (Intent.CLOSE, "Keep playing")],
-                    self._quit_choice,
-                    escape=Intent.CLOSE,
-                )
-            )
-        else:
-            self.quit()
-
-    def _quit_choice(self, action: object) -> None:
-        if action is Intent.QUIT:
-            self.quit()
-
-    def quit(self, code: int = 0) -> None:
-        """Leave the main loop with exit status ``code``."""
-        if self.running:
-            self.persist.window_changed(self.window_size, self.fullscreen, with_position=True)
-            if self.table is not None:
-                self.table.save_time()  # before the variant's lock goes
-            self.persist.store.release_claims()
-        self.running = False
-        self.exit_code = code
-
-    def game_over(self, table: TableScene, won: bool) -> None:
-        """The game is won or stuck: quit if told to, else show the win or no-moves screen."""
-        if table.demo:
-            result = "won the deal" if won else "found no move left"
-            table.show_toast(f"The demo {result}. Press a key or click to go back.", None)
-        elif self.exit_when_done:
-            print(table.outcome(), flush=True)
-            self.quit(0)
-        else:
-            from game.scenes.stuck import StuckScene
-            from game.scenes.win import WinScene
-
-            self.push(WinScene(self, table) if won else StuckScene(self, table))
-
-    def autoplay_gave_up(self, table: TableScene) -> None:
-        """Autoplay found no new position to go to (the game is neither won nor stuck)."""
-        if self.exit_when_done and not table.demo:
-            print(table.outcome(), flush=True)
-            self.quit(0)
-        else:
-            table.show_toast("Autoplay stopped: no new position to reach.")
-
-    def toggle_sound(self) -> None:
-        """M: sound effects off, or back on at the chosen volume."""
-        self.settings.sound = not self.settings.sound
-        if not self.settings.sound:
-            self.sound.stop()
-        self.persist.settings_changed(self.settings)
-        table = self.table
-        if table is not None:
-            table.show_toast("Sound on" if self.settings.sound else "Sound off")
-
-    def set_high_contrast(self, on: bool) -> None:
-        """A dark plain table with bright outlines and thicker rings, or the felt again."""
-        self.settings.high_contrast = on
-        self.renderer.set_high_contrast(on)
-        self._relayout()
-
-    def set_card_style(self, style: str) -> None:
-        """Use another card style."""
-        self.settings.card_style = style
-        self.art = CardArt(style)
-        self.renderer.set_art(self.art)
-        self._relayout()
-
-    # ----------------------------------------------------------------- loop
 
     def now(self) -> float:
         """The app's clock in seconds."""
@@ -629,42 +371,6 @@ class App:
         self.surface.set_clip(None)
         self.display.update(areas)
 
-
-def merge_rects(rects: list[pygame.Rect], bounds: pygame.Rect, most: int = 8) -> list[pygame.Rect]:
-    """``rects`` clipped to ``bounds`` and merged: two become their union when it covers no
-    more than they do apart, and while more than ``most`` remain, the two whose union adds
-    the least. (A card's rectangle touching the status strip must not make the whole
-    window's width one area.)"""
-    merged: list[pygame.Rect] = []
-    for rect in (r.clip(bounds) for r in rects):
-        i = 0
-        while i < len(merged) and rect.width and rect.height:
-            other = merged[i]
-            union = rect.union(other)
-            if _area(union) <= _area(rect) + _area(other) and other.colliderect(rect):
-                rect = union  # and look again: the union may now cover others
-                merged.pop(i)
-                i = 0
-            else:
-                i += 1
-        if rect.width and rect.height:
-            merged.append(rect)
-    while len(merged) > most:
-        _, i, j = min(
-            (_area(a.union(b)) - _area(a) - _area(b), i, j)
-            for i, a in enumerate(merged)
-            for j, b in enumerate(merged[:i])
-        )
-        merged[j] = merged[j].union(merged.pop(i))
-    return merged
-
-
-def _area(rect: pygame.Rect) -> int:
-    return rect.width * rect.height
-
-
-_QUIT_TITLE = "Quit the game?"
-ABANDON_TITLE = "Abandon this game?"
 
 _WINDOW_PAUSES = {
     pygame.WINDOWMINIMIZED: (MINIMISED, True),

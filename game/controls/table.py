@@ -1,5 +1,5 @@
-"""What the keyboard and gamepad play drives: the ``PlayTable`` protocol, and the ``Selection``
-a pick-up holds.
+"""What the table's controls drive: the ``PlayTable`` protocol, the ``Drag`` in progress and
+the ``Selection`` a pick-up holds.
 
 ``game.controls`` never imports the scenes: the table scene satisfies ``PlayTable``
 structurally, and the focus (``game.controls.focus``) asks only what is listed here.
@@ -10,9 +10,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from pygame import Rect
+
 from game.engine.moves import Move
 from game.play import Game
 from game.view.layout import TableLayout
+
+
+@dataclass
+class Drag:
+    """Cards being dragged: where they came from, the moves they may make, where they are."""
+
+    pile: str
+    index: int
+    cards: tuple[int, ...]
+    offsets: tuple[tuple[int, int], ...]
+    """Each card's offset from the pointer."""
+    moves: list[Move]
+    pos: tuple[int, int]
+    best: Move | None = None
+
+    def rects(self, size: tuple[int, int]) -> list[Rect]:
+        """The dragged cards' rectangles, bottom card first."""
+        return [Rect(self.pos[0] + dx, self.pos[1] + dy, *size) for dx, dy in self.offsets]
 
 
 @dataclass

@@ -1,16 +1,13 @@
 """The table: one game in play, its cards, the toolbar and the status line.
 
-Every rule question goes to the engine. A player action is played on the engine at once,
-followed by the safe automatic moves (each played with ``automatic=True``, so the action
-stays one undo step); the animator then shows the states one after another. Input during
-an animation first completes it, then is handled: nothing the player does is lost.
+Every rule question goes to the engine. ``TableScene`` is the scene the app shows: its
+frames (what changed, when to wake) and its drawing. The game session it plays is
+``game.scenes.table_session``; what the player's input does, ``game.scenes.table_input``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,93 +16,34 @@ from pygame import Rect, Surface
 import game
 from game.controls.focus import KeyboardPlay
 from game.controls.intents import Intent
-from game.controls.keys import intent_for_key
-from game.controls.moves import drop_move, group_moves, stock_action, target_rect
-from game.controls.pointer import Click, DragEnd, DragMove, DragStart, Gesture, Pointer, Press
-from game.controls.table import Selection
-from game.engine.cards import parse_card
+from game.controls.moves import target_rect
+from game.controls.pointer import Pointer
+from game.controls.table import Drag, Selection
 from game.engine.moves import Move
 from game.engine.state import State
 from game.play import Game
-from game.scenes.base import Damage, Scene
-from game.scenes.coach import WAIT, Coach
+from game.scenes.base import Damage
+from game.scenes.coach import Coach
 from game.scenes.play_clock import COVERED, PlayClock
+from game.scenes.table_input import TableInput
+from game.scenes.table_session import (
+    ANSWER_POLL,
+    Autoplay,
+)
 from game.solver.heuristic import is_stock_action
-from game.view.animation import Animator, Spot, Sprite, plan_deal, plan_transition
+from game.view.animation import Animator, Sprite
 from game.view.hud import clock_text, draw_status, draw_toolbar, title_width, toolbar_buttons
 from game.view.layout import compute_layout
 from game.view.renderer import draw_arrow, rank_mark
-from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, button_at, font
+from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, font
 
 if TYPE_CHECKING:
     from game.scenes.services import Services
 
-HINT_TIME = 3.0
-TOAST_TIME = 2.5
-REFUSAL_TIME = 1.5
-"""How long a refused pick-up or drop shows the engine's reason."""
-ANSWER_POLL = 0.05
-"""While the solver is searching, the table looks for its answer this often (seconds)."""
-AUTO_SPEED = 0.8
-"""Automatic moves glide a little faster than the player's own."""
-FINISH_ACCELERATION = 0.86
-MAX_AUTOPLAY_ACTIONS = 2000
-MAX_IDLE_ACTIONS = 150
-"""Autoplay gives up after this many actions without a card going home or turning up."""
+__all__ = ["TableScene"]
 
 
-_CARD = re.compile(r"\b([A2-9TJQK][CDHS])\b")
-_PILE = re.compile(r"\b([a-z]+)-(\d+)\b")
-
-
-def player_words(reason: str) -> str:
-    """An engine reason as the table says it: cards by name ("the seven of spades" for ``7S``),
-    piles as words ("tableau 3" for ``tableau-3``)."""
-    named = _CARD.sub(lambda m: f"the {parse_card(m.group(1))[0].name.lower()}", reason)
-    return _PILE.sub(r"\1 \2", named)
-
-
-@dataclass
-class Drag:
-    """Cards being dragged: where they came from, the moves they may make, where they are."""
-
-    pile: str
-    index: int
-    cards: tuple[int, ...]
-    offsets: tuple[tuple[int, int], ...]
-    """Each card's offset from the pointer."""
-    moves: list[Move]
-    pos: tuple[int, int]
-    best: Move | None = None
-
-    def rects(self, size: tuple[int, int]) -> list[Rect]:
-        """The dragged cards' rectangles, bottom card first."""
-        return [Rect(self.pos[0] + dx, self.pos[1] + dy, *size) for dx, dy in self.offsets]
-
-
-@dataclass
-class Autoplay:
-    """The computer playing the deal: one action whenever the table is still."""
-
-    seen: set[State] = field(default_factory=set)
-    actions: int = 0
-    done: bool = False
-    reported: bool = False
-    progress: tuple[int, int] = (-1, 0)
-    """The best (cards home, cards face up) reached so far."""
-    progress_at: int = 0
-    """The action count when that progress was last made."""
-
-    def stalled(self, g: Game) -> bool:
-        """Whether many actions have gone by without a card going home or turning up."""
-        state = g.state
-        now = (g.score, -sum(state.hidden[i] for i in range(len(state.piles)) if i != g.variant.stock))
-        if now > self.progress:
-            self.progress, self.progress_at = now, self.actions
-        return self.actions - self.progress_at > MAX_IDLE_ACTIONS
-
-
-class TableScene(Scene):
+class TableScene(TableInput):
     """The table for one game (see the module doc)."""
 
     def __init__(
@@ -164,95 +102,6 @@ class TableScene(Scene):
         else:
             self._start(self.g, elapsed, resumed)
 
-    # ------------------------------------------------------------- the game
-
-    def _start(
-        self,
-        g: Game,
-        elapsed: float = 0.0,
-        resumed: bool = False,
-        *,
-        record: bool = True,
-        winnable: bool = False,
-    ) -> None:
-        """Show a game (new, or ``resumed`` from the store): the deal flies out, the safe cards go home."""
-        if g is not getattr(self, "g", g):
-            self.save_time()  # the game left behind is recorded with its time up to now
-        self.g = g
-        self.layout = compute_layout(g.variant, self.app.size)
-        self.seen: set[State] = {g.state}
-        self.animator.finish()
-        self.drag = self.selection = self.hint = None
-        self.keyboard.reset()
-        self._won_shown = False
-        self._stuck_seen: State | None = None
-        under_way = resumed and g.moves_made > 0 and not g.is_won()  # its clock runs on
-        self.clock.reset(self._now, elapsed, started=under_way)
-        state, speed = g.state, self.app.settings.speed_factor
-        self.animator.push(lambda layout: plan_deal(layout, state, speed=speed))
-        self._auto_moves()
-        if self.autoplay is None and record:
-            if resumed:
-                self._save()
-            else:
-                self.app.persist.started(g, daily=self.daily, winnable=winnable)
-        self.invalidate()
-
-    def new_deal(self, deal: int | None = None) -> None:
-        """Start a new game of the same variant (a random deal unless ``deal`` is given; with
-        "winnable deals only" on, a random deal the solver proves winnable)."""
-        self.daily = False
-        if deal is None and self.autoplay is None and self.coach.winnable_only():
-            self.coach.find_deal()
-            return
-        self._start(game.new_game(self.g.key, deal))
-
-    def start_found(self, g: Game, winnable: bool) -> None:
-        """Show the deal a search for a winnable deal settled on."""
-        self.daily = False
-        self.toast = None
-        self._start(g, winnable=winnable)
-
-    def same_deal(self) -> None:
-        """Deal the same number again, from the start (a new game in the statistics)."""
-        self.daily = False
-        self._start(game.new_game(self.g.key, self.g.deal))
-
-    def _save(self) -> None:
-        """Save the game after an action (the computer's autoplay games are not saved); a won
-        game's clock stops here, so the win screen and the statistics show the same time."""
-        if self.g.is_won():
-            self.clock.stop(self._now)
-        if self.autoplay is None:
-            self.app.persist.saved(self.g, self.elapsed())
-
-    def save_time(self) -> None:
-        """Save the game with the clock as it stands (quitting, or leaving it for another deal),
-        so the time kept is the time played, not the time of the last action."""
-        g = self.g
-        if self.autoplay is None and not self.demo and (g.history or g.redo_history) and not g.is_won():
-            self._save()
-
-    def would_count_as_lost(self) -> bool:
-        """Whether dealing again now ends this game as a loss: an action was made (even if
-        undone since), and it is neither won nor stuck (a stuck game is lost already)."""
-        g = self.g
-        return bool(g.history or g.redo_history) and not g.is_won() and not g.is_stuck()
-
-    def in_progress(self) -> bool:
-        """Whether leaving would abandon a game the player has started and not finished."""
-        return self.g.moves_made > 0 and not self.g.is_won()
-
-    @property
-    def display_state(self) -> State:
-        """The state being shown (behind the engine's while the animations catch up)."""
-        current = self.animator.current
-        return current.after if current is not None else self.g.state
-
-    def elapsed(self) -> float:
-        """Seconds of play so far (the clock starts with the first action, stops at the win)."""
-        return self.clock.elapsed(self._now)
-
     def cover(self) -> None:
         self.clock.pause(COVERED, self.app.now())
         self.pointer.cancel()
@@ -262,363 +111,6 @@ class TableScene(Scene):
         super().uncover()
         self._now = self.app.now()  # frames were not this scene's while it was covered
         self.clock.resume(COVERED, self._now)
-
-    # -------------------------------------------------------------- actions
-
-    def play(self, move: Move, start: dict[int, Spot] | None = None) -> bool:
-        """The player's move, animated, followed by the automatic moves; False if illegal."""
-        self.finish_animations()
-        if not self.g.is_legal(move):
-            return False
-        before = self.g.state
-        self.g.play(move)
-        self.sound("shuffle" if is_stock_action(self.g.variant, move) else "move")
-        self._queue(before, self.g.state, move, start)
-        self.clock.start(self._now)
-        self._after_action()
-        return True
-
-    def _after_action(self) -> None:
-        self.selection = self.hint = None
-        self._auto_moves()
-        self.seen.add(self.g.state)
-        self._save()
-        self.invalidate()
-
-    def _auto_moves(self) -> None:
-        """The safe foundation moves, one by one into the current step; then a certain finish."""
-        if not self.app.settings.auto_moves:
-            return
-        while moves := self.g.auto_moves():
-            before = self.g.state
-            self.g.play(moves[0], automatic=True)
-            self._queue(before, self.g.state, moves[0], factor=AUTO_SPEED)
-        line = self.g.finish_line() if self.g.kept_out() is None else None
-        if line:
-            self._queue_finish(line, automatic=True)
-
-    def finish(self) -> None:
-        """Send the remaining cards home, one by one, accelerating (when the win is certain)."""
-        self.finish_animations()
-        line = self.g.finish_line()
-        if not line:
-            self.show_toast("Not yet: the rest is not a certain win.")
-            return
-        self._queue_finish(line, automatic=False)
-        self._save()
-        if self.selection is None and self.hint is None:
-            self._partial.append(self.layout.toolbar)  # the cards are redrawn pile by pile
-        else:
-            self.invalidate()
-
-    def _queue_finish(self, line: list[Move], automatic: bool) -> None:
-        factor = 1.0
-        for i, move in enumerate(line):
-            before = self.g.state
-            self.g.play(move, automatic=automatic or i > 0)
-            self._queue(before, self.g.state, move, factor=factor)
-            factor = max(0.18, factor * FINISH_ACCELERATION)
-        self.seen.add(self.g.state)
-
-    def undo(self) -> None:
-        """Take back the last action, animated."""
-        self.finish_animations()
-        if not self.g.can_undo():
-            self.show_toast("Nothing to undo.")
-            return
-        before = self.g.state
-        self.g.undo()
-        self._queue(before, self.g.state)
-        self._after_history()
-
-    def redo(self) -> None:
-        """Make the last undone action again, animated."""
-        self.finish_animations()
-        if not self.g.can_redo():
-            self.show_toast("Nothing to redo.")
-            return
-        before = self.g.state
-        self.g.redo()
-        self._queue(before, self.g.state)
-        self._after_history()
-
-    def restart(self) -> None:
-        """Back to the opening position, animated: a new attempt at the same deal (a new game
-        in the statistics, its clock from 0:00)."""
-        self.finish_animations()
-        old = self.g
-        if not old.can_undo() and not old.can_redo() and not self.elapsed():
-            self.show_toast("Already at the start of the deal.")
-            return
-        self.save_time()
-        self.g = Game(old.variant, old.initial_state, old.deal)
-        self._queue(old.state, self.g.state)
-        self.seen = {self.g.state}
-        self.clock.reset(self._now)
-        if self.autoplay is None:
-            self.app.persist.restarted(self.g)
-        self._after_history()
-
-    def _after_history(self) -> None:
-        self.selection = self.hint = None
-        self._won_shown = self.g.is_won()
-        self._save()
-        self.invalidate()
-
-    def show_hint(self) -> None:
-        """H: outline the solver's next move, or the heuristic's (``Coach.hint``)."""
-        self.finish_animations()
-        self.coach.hint()
-
-    def set_hint(self, move: Move, reason: str) -> None:
-        """Outline ``move`` for a few seconds, saying why."""
-        self.hint = (move, self._now + HINT_TIME)
-        self.show_toast(reason, HINT_TIME)
-
-    def undo_steps(self, steps: int) -> None:
-        """Take back ``steps`` actions at once, animated as one (the rewind)."""
-        self.finish_animations()
-        before = self.g.state
-        for _ in range(min(steps, self.g.moves_made)):
-            self.g.undo()
-        self._queue(before, self.g.state)
-        self._after_history()
-
-    def refuse(self, reason: str) -> None:
-        """A pick-up or drop the rules refuse: a thud, and the engine's reason for a moment."""
-        self.sound("thud")
-        words = player_words(reason)
-        self.show_toast(f"{words[0].upper()}{words[1:]}.", REFUSAL_TIME)
-
-    def show_toast(self, message: str, duration: float | None = TOAST_TIME) -> None:
-        """A short message above the status line (``duration`` None: until the next one)."""
-        self.toast = (message, self._now + duration if duration is not None else float("inf"))
-        self.invalidate()
-
-    def finish_animations(self) -> None:
-        """Complete every running animation at once (input is never made to wait)."""
-        if self.animator.busy:
-            self.animator.finish()
-            self.sprites = []
-            self.invalidate()
-
-    def _queue(
-        self,
-        before: State,
-        after: State,
-        move: Move | None = None,
-        start: dict[int, Spot] | None = None,
-        factor: float = 1.0,
-    ) -> None:
-        speed = self.app.settings.speed_factor * factor
-        self.animator.push(
-            lambda layout: plan_transition(layout, before, after, move=move, speed=speed, start=start)
-        )
-
-    # ---------------------------------------------------------------- input
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if self.coach.search is not None or self.demo:
-            self._interrupt(event)
-            return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if event.type == pygame.MOUSEMOTION:
-                self._hover(event.pos)
-            for gesture in self.pointer.handle(event, self._now):
-                self._gesture(gesture)
-        elif event.type == pygame.WINDOWLEAVE:
-            self._hover((-1, -1))
-
-    def _interrupt(self, event: pygame.event.Event) -> None:
-        """While looking for a deal, or in a demo: a key or click stops it (toolbar buttons work)."""
-        button = button_at(self.buttons, event.pos) if event.type == pygame.MOUSEBUTTONUP else None
-        if button is not None and not (self.demo and button.action is not Intent.FULLSCREEN):
-            self.perform(button.action)  # type: ignore[arg-type]
-        elif event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
-        elif event.type == pygame.KEYDOWN and intent_for_key(event.key, event.mod) is Intent.FULLSCREEN:
-            self.app.toggle_fullscreen()
-        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
-            if self.demo:
-                self.app.pop(self)
-            elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.coach.cancel_search()
-
-    def _key(self, event: pygame.event.Event) -> None:
-        if self.keyboard.handle_key(event):
-            self._cancel_drag()
-            return
-        intent = intent_for_key(event.key, event.mod)
-        if intent is None:
-            return
-        self.finish_animations()
-        self._cancel_drag()
-        self.perform(intent)
-
-    def perform(self, intent: Intent) -> None:
-        """Carry out a request from a key or a toolbar button."""
-        actions = {
-            Intent.UNDO: self.undo,
-            Intent.REDO: self.redo,
-            Intent.RESTART: lambda: self.app.confirm_abandon(self.g.key, self.restart, restart=True),
-            Intent.NEW_DEAL: lambda: self.app.confirm_abandon(self.g.key, self.new_deal),
-            Intent.HINT: self.show_hint,
-            Intent.REWIND: self.coach.rewind,
-            Intent.FINISH: self.finish,
-            Intent.DEAL: self.keyboard.deal,
-        }
-        action = actions.get(intent)
-        if action is not None:
-            action()
-        elif intent is Intent.ESCAPE and self.selection is not None:
-            self.selection = None
-            self.invalidate()
-        else:
-            self.app.perform(intent)
-
-    def _hover(self, pos: tuple[int, int]) -> None:
-        b = button_at(self.buttons, pos)
-        hover = b.action if b else None
-        if hover != self.hover:
-            self.hover = hover
-            self._partial.append(self.layout.toolbar)
-
-    def _gesture(self, gesture: Gesture) -> None:
-        if isinstance(gesture, Press):
-            self.finish_animations()
-            self.keyboard.hide()
-            if self.hint is not None:
-                self.hint = None
-                self.invalidate()
-        elif isinstance(gesture, DragStart):
-            self._start_drag(gesture.origin, gesture.pos)
-        elif isinstance(gesture, DragMove):
-            self._move_drag(gesture.pos)
-        elif isinstance(gesture, DragEnd):
-            self._drop(gesture.pos)
-        else:
-            self._click(gesture)
-
-    def _card_at(self, point: tuple[int, int]) -> tuple[int, int | None] | None:
-        """The pile under ``point`` and the card of it there (None: its empty slot)."""
-        state = self.g.state
-        pile = self.layout.pile_at(point, state)
-        if pile is None:
-            return None
-        return pile, self.layout.card_index_at(pile, point, state)
-
-    def _start_drag(self, origin: tuple[int, int], pos: tuple[int, int]) -> None:
-        hit = self._card_at(origin)
-        if hit is None or hit[1] is None or self.autoplay is not None:
-            return
-        pile, index = hit[0], hit[1]
-        name = self.g.variant.names[pile]
-        moves = group_moves(self.g, name, index)
-        if not moves:
-            if pile != self.g.variant.stock:
-                self.refuse(self.g.why_unmovable(name, len(self.g.state.piles[pile]) - index))
-            return
-        state = self.g.state
-        rects = self.layout.state_rects(state, pile)[index:]
-        offsets = tuple((r.x - origin[0], r.y - origin[1]) for r in rects)
-        self.selection = None
-        self.drag = Drag(name, index, state.piles[pile][index:], offsets, moves, pos)
-        self.sound("pick")
-        self._move_drag(pos)
-        self.invalidate()
-
-    def _move_drag(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        if drag is None:
-            return
-        old = self._drag_damage()
-        drag.pos = pos
-        best = drop_move(self.layout, self.g.state, drag.moves, drag.rects(self.layout.card_size)[0], pos)
-        if best != drag.best:
-            old += self._target_damage(drag.best) + self._target_damage(best)
-            drag.best = best
-        self._partial += old + self._drag_damage()
-
-    def _drop(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        if drag is None:
-            return
-        self._move_drag(pos)
-        start = {
-            c: Spot(r.x, r.y, True)
-            for c, r in zip(drag.cards, drag.rects(self.layout.card_size), strict=True)
-        }
-        self.drag = None
-        if drag.best is None or not self.play(drag.best, start):
-            state = self.g.state
-            under = self.layout.pile_at(pos, state)
-            if under not in (None, self.g.variant.index[drag.pile]):
-                target = self.g.variant.names[under]
-                self.refuse(self.g.why_illegal(Move(drag.pile, target, len(drag.cards))))
-            self._queue(state, state, start=start)
-        self.invalidate()
-
-    def hold(self, pile: str, index: int, moves: list[Move]) -> None:
-        """Pick up the group from card ``index`` of ``pile`` (the keyboard's Enter), targets outlined."""
-        self.sound("pick")
-        self._select(Selection(pile, index, moves))
-
-    def sound(self, name: str) -> None:
-        """Play sound effect ``name`` (``game.view.sound``)."""
-        self.app.sound.play(name)
-
-    def _cancel_drag(self) -> None:
-        if self.drag is not None:
-            self.drag = None
-            self.invalidate()
-
-    def _click(self, click: Click) -> None:
-        button = button_at(self.buttons, click.pos)
-        if button is not None:
-            self.perform(button.action)  # type: ignore[arg-type]
-            return
-        if self.autoplay is not None:
-            return
-        hit = self._card_at(click.pos)
-        if hit is None:
-            self._select(None)
-            return
-        pile, index = hit
-        name = self.g.variant.names[pile]
-        if pile == self.g.variant.stock and (action := stock_action(self.g)) is not None:
-            self.play(action)
-        elif pile == self.g.variant.stock and index is None:
-            self.refuse("nothing is left to deal")
-        elif click.double and index is not None and index == len(self.g.state.piles[pile]) - 1:
-            move = self.g.double_click_move(name)
-            if move is not None:
-                self.play(move)
-            else:
-                self.refuse(f"{self.g.card_at(name, index)} cannot go home now")
-        elif self.app.settings.click_to_move:
-            self._click_to_move(name, index)
-
-    def _click_to_move(self, pile: str, index: int | None) -> None:
-        sel = self.selection
-        if sel is not None:
-            move = next((m for m in sel.moves if m.target == pile), None)
-            if move is not None:
-                self.play(move)
-                return
-        if index is None or (sel is not None and (sel.pile, sel.index) == (pile, index)):
-            self._select(None)
-            return
-        moves = group_moves(self.g, pile, index)
-        self._select(Selection(pile, index, moves) if moves else None)
-
-    def _select(self, selection: Selection | None) -> None:
-        if selection != self.selection:
-            self.selection = selection
-            self.invalidate()
-
-    # --------------------------------------------------------------- frames
 
     def resize(self) -> None:
         super().resize()
@@ -707,32 +199,6 @@ class TableScene(Scene):
             self.autoplay.reported = True
             self.app.autoplay_gave_up(self)
 
-    def _autoplay_step(self) -> None:
-        auto = self.autoplay
-        assert auto is not None
-        g = self.g
-        auto.seen.add(g.state)
-        over = g.is_won() or auto.actions >= MAX_AUTOPLAY_ACTIONS or auto.stalled(g)
-        move = None if over else self.coach.demo_move(auto.seen)
-        if move == WAIT:
-            return
-        if not isinstance(move, Move):
-            auto.done = True
-            return
-        auto.actions += 1
-        self.play(move)
-
-    def outcome(self) -> str:
-        """One line on how the game stands: won, stuck, or neither."""
-        g = self.g
-        if g.is_won():
-            result = "won"
-        elif g.is_stuck():
-            result = "no moves left"
-        else:
-            result = "stopped, no useful move found"
-        return f"{g.key} deal {g.deal}: {result} after {g.moves_made} moves, score {g.score}/52"
-
     def _toolbar(self) -> list[Button]:
         g = self.g
         title = self.title()
@@ -796,24 +262,6 @@ class TableScene(Scene):
 
     def _status_key(self) -> tuple[object, ...]:
         return (tuple(self.status_items()), self.autoplay.actions if self.autoplay else None)
-
-    def _drag_damage(self) -> list[Rect]:
-        drag = self.drag
-        if drag is None:
-            return []
-        rects = drag.rects(self.layout.card_size)
-        pad = max(4, self.layout.card_w // 6 + 2)  # the shadow included
-        return [rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad)]
-
-    def _target_damage(self, move: Move | None) -> list[Rect]:
-        if move is None:
-            return []
-        pile = self.g.variant.index[move.target]
-        rect = target_rect(self.layout, self.g.state, pile)
-        pad = max(6, self.layout.card_w // 8)
-        return [rect.inflate(2 * pad, 2 * pad)]
-
-    # ---------------------------------------------------------------- draw
 
     def draw(self, surface: Surface) -> None:
         layout, renderer = self.layout, self.app.renderer

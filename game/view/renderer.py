@@ -8,10 +8,8 @@ cards, highlights and the HUD on top. Drawing never changes the game.
 
 from __future__ import annotations
 
-import random
-import sys
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 
 import pygame
 from pygame import Rect, Surface
@@ -22,22 +20,16 @@ from game.variants.base import Kind
 from game.view.animation import Sprite
 from game.view.card_art import CardArt
 from game.view.display import convert_ready
+from game.view.felt import Felt
 from game.view.layout import TableLayout
+from game.view.memory import release_free_memory
+from game.view.shadows import Shadows, overlapping_groups
 from game.view.widgets import text
 
-FELT_CENTER = (38, 116, 70)
-FELT_EDGE = (10, 50, 30)
 SLOT_FILL = (0, 0, 0, 46)
 SLOT_LINE = (255, 255, 255, 74)
 MARK = (255, 255, 255)
-CONTRAST_TABLE = (14, 16, 20)
-"""The high-contrast table: dark and plain, so outlines and cards stand out."""
 CONTRAST_LINE = (255, 255, 255, 235)
-FELT_BLOCK = 4
-"""Pixels per step of the felt's light (twice that above 2560 px wide): steps of under one
-colour level, hidden under the grain."""
-FELT_BAND = 16
-"""Rows of the light's gradient scaled up at a time when painting the felt."""
 
 
 def rank_mark(rank: int) -> str:
@@ -87,36 +79,6 @@ class _Parked:
         return any(c.contains(area) for c in self.covered)
 
 
-class _ShadowParts:
-    """One card's soft shadow and strips of its straight edges, to build any stack's shadow."""
-
-    __slots__ = ("blur", "bottom", "card", "inside", "left", "right", "top")
-
-    def __init__(self, card: Surface, blur: int, strips: tuple[Surface, Surface, Surface, Surface]) -> None:
-        self.card, self.blur = card, blur
-        self.top, self.bottom, self.left, self.right = strips
-        keep = 255 - card.get_at((card.get_width() // 2, card.get_height() // 2)).a
-        self.inside = (keep, keep, keep)
-        """The grey that multiplies the table to darken it as much as the middle of the shadow."""
-
-    @classmethod
-    def make(cls, card_w: int) -> _ShadowParts:
-        blur = _blur(card_w)
-        card = _soft_shape((card_w, round(card_w * 7 / 5)), blur, (0, 0, 0), 95)
-        bw, bh = card.get_size()
-        lw, th = bw // 2, bh // 2
-        run = max(16, bh - 2 * blur)  # how much edge one strip holds
-
-        def strip(rect: tuple[int, int, int, int], size: tuple[int, int]) -> Surface:
-            return _blittable(pygame.transform.scale(card.subsurface(rect), size))
-
-        top = strip((lw, 0, 1, th), (run, th))
-        bottom = strip((lw, th, 1, bh - th), (run, bh - th))
-        left = strip((0, th, lw, 1), (lw, run))
-        right = strip((lw, th, bw - lw, 1), (bw - lw, run))
-        return cls(_blittable(card), blur, (top, bottom, left, right))
-
-
 class Renderer:
     """Draws tables with one card art; holds the caches that make a frame cheap."""
 
@@ -126,14 +88,13 @@ class Renderer:
         """A second art for small pictures (previews), so the table's cached size is kept."""
         self._layer: _Layer | None = None
         self._parked: _Parked | None = None
-        self._gradient: tuple[Hashable, Surface] | None = None
-        self._grain: Surface | None = None
+        self._felt = Felt()
         self._slot_shapes: dict[Hashable, Surface] = {}
         self._felt_patches: dict[Hashable, Surface] = {}
         self._painted = 0
         """How many times the table layer was painted (``trim`` frees memory after a change)."""
         self._trimmed_after: tuple[int, int, int] = (0, 0, 0)
-        self._shadows: dict[int, _ShadowParts] = {}
+        self._shadows = Shadows()
         self._glows: OrderedDict[Hashable, Surface] = OrderedDict()
         self._flips: OrderedDict[Hashable, Surface] = OrderedDict()
         self.high_contrast = False
@@ -208,7 +169,7 @@ class Renderer:
         if self._layer is not None:
             self._layer.stale = True
         self._parked = None
-        self._gradient = None
+        self._felt.forget()
         self._slot_shapes.clear()
         self._felt_patches.clear()
 
@@ -227,65 +188,8 @@ class Renderer:
         window: tuple[int, int] | None = None,
         origin: tuple[int, int] = (0, 0),
     ) -> None:
-        """Paint the felt of a window of size ``window`` over ``area`` of it (window coordinates).
-
-        ``surface`` holds the window from ``origin`` on (by default: all of it). Any part
-        comes out exactly as in a whole-window painting, so the table layer is repainted
-        pile by pile and no window-sized felt is kept: the light is a small gradient scaled
-        up by whole blocks, the grain a small tile repeated from the window's corner.
-        """
-        size = window or surface.get_size()
-        area = area.clip((0, 0, *size))
-        if not area.width or not area.height:
-            return
-        ox, oy = origin
-        if self.high_contrast:
-            surface.fill(CONTRAST_TABLE, area.move(-ox, -oy))
-            return
-        gradient, block = self._felt_gradient(size)
-        clip = surface.get_clip()
-        surface.set_clip(area.move(-ox, -oy).clip(clip))
-        x0, x1 = area.left // block, -(-area.right // block)
-        y, y1 = area.top // block, -(-area.bottom // block)
-        while y < y1:  # in bands: no window-sized scaled copy of the gradient is made
-            rows = min(FELT_BAND, y1 - y)
-            band = gradient.subsurface((x0, y, x1 - x0, rows))
-            scaled = pygame.transform.scale(band, ((x1 - x0) * block, rows * block))
-            surface.blit(scaled, (x0 * block - ox, y * block - oy))
-            y += rows
-        grain = self._grain_tile()
-        tw, th = grain.get_size()
-        for ty in range(area.top // th * th, area.bottom, th):
-            for tx in range(area.left // tw * tw, area.right, tw):
-                surface.blit(grain, (tx - ox, ty - oy))
-        surface.set_clip(clip)
-
-    def _felt_gradient(self, size: tuple[int, int]) -> tuple[Surface, int]:
-        """The felt's light for a window of ``size``, one pixel per block of pixels."""
-        block = FELT_BLOCK if size[0] <= 2560 else 2 * FELT_BLOCK
-        key = (size, block)
-        if self._gradient is None or self._gradient[0] != key:
-            across = [((x - 23.5) / 30) ** 2 for x in range(48)]
-            down = [((y - 13) / 24) ** 2 for y in range(32)]
-            pairs = tuple(zip(FELT_CENTER, FELT_EDGE, strict=True))
-            pixels = bytes(
-                round(c + (e - c) * min(1.0, dx + dy)) for dy in down for dx in across for c, e in pairs
-            )
-            small = Surface((48, 32))
-            small.blit(pygame.image.frombuffer(pixels, (48, 32), "RGB"), (0, 0))
-            grid = (-(-size[0] // block), -(-size[1] // block))
-            self._gradient = (key, pygame.transform.smoothscale(small, grid))
-        return self._gradient[1], block
-
-    def _grain_tile(self) -> Surface:
-        if self._grain is None or not self._grain_converted:
-            self._grain = _noise_tile()
-            self._grain_converted = _display_ready()
-            if self._grain_converted:  # the display's format blends ten times faster
-                self._grain = self._grain.convert_alpha()
-        return self._grain
-
-    _grain_converted = False
+        """Paint the felt of a window of size ``window`` over ``area`` of it (``Felt.paint``)."""
+        self._felt.paint(surface, area, window, origin, high_contrast=self.high_contrast)
 
     # ---------------------------------------------------------------- slots
 
@@ -498,8 +402,8 @@ class Renderer:
 
     def draw_sprites(self, surface: Surface, sprites: list[Sprite], size: tuple[int, int]) -> None:
         """Moving cards in the given order; lifted ones cast one soft shadow per overlapping group."""
-        for group, _ in _overlapping_groups([s for s in sprites if s.lifted], size):
-            self.draw_shadow(surface, group, size[0])
+        for group, _ in overlapping_groups([s for s in sprites if s.lifted], size):
+            self._shadows.draw(surface, group, size[0])
         for sprite in sprites:
             self.draw_card(surface, sprite, size[0])
 
@@ -510,52 +414,12 @@ class Renderer:
         Where a key is in one frame's pieces and not in the next's, the screen changed.
         """
         pieces: dict[Hashable, Rect] = {}
-        for group, members in _overlapping_groups([s for s in sprites if s.lifted], size):
-            pieces[members] = group.union(self._shadow_rect(group, size[0]))
+        for group, members in overlapping_groups([s for s in sprites if s.lifted], size):
+            pieces[members] = group.union(self._shadows.area(group, size[0]))
         for s in sprites:
             if not s.lifted:
                 pieces[s] = Rect(round(s.x), round(s.y), *size)
         return pieces
-
-    def _shadow_rect(self, area: Rect, card_w: int) -> Rect:
-        blur, off = _blur(card_w), max(2, card_w // 28)
-        return Rect(
-            area.x - blur + off, area.y - blur + off * 2, area.width + 2 * blur, area.height + 2 * blur
-        )
-
-    def draw_shadow(self, surface: Surface, area: Rect, card_w: int) -> None:
-        """The shadow of lifted cards covering ``area``, a little below and to the right.
-
-        One card's soft shadow, cut into four corners; the straight edges between them are
-        repeated from its middle and the inside is darkened by one multiplying fill, so a
-        stack of any length costs a few blits and no new surface.
-        """
-        parts = self._shadow_parts(card_w)
-        base = parts.card
-        bw, bh = base.get_size()
-        lw, th = bw // 2, bh // 2  # left and top halves; the right and bottom ones take the rest
-        x, y = self._shadow_rect(area, card_w).topleft
-        gap_w, gap_h = area.width - card_w, area.height - (bh - 2 * parts.blur)
-        right, bottom = x + lw + gap_w, y + th + gap_h
-        surface.blit(base, (x, y), (0, 0, lw, th))
-        surface.blit(base, (right, y), (lw, 0, bw - lw, th))
-        surface.blit(base, (x, bottom), (0, th, lw, bh - th))
-        surface.blit(base, (right, bottom), (lw, th, bw - lw, bh - th))
-        if gap_w > 0:
-            _repeat(surface, parts.top, (x + lw, y), gap_w, across=True)
-            _repeat(surface, parts.bottom, (x + lw, bottom), gap_w, across=True)
-        if gap_h > 0:
-            _repeat(surface, parts.left, (x, y + th), gap_h, across=False)
-            _repeat(surface, parts.right, (right, y + th), gap_h, across=False)
-        inside = Rect(x + lw, y + th, gap_w, gap_h).clip(surface.get_clip())
-        if inside.width > 0 and inside.height > 0:  # pygame-ce 2.5 ignores the clip if they miss
-            surface.fill(parts.inside, inside, special_flags=pygame.BLEND_RGB_MULT)
-
-    def _shadow_parts(self, card_w: int) -> _ShadowParts:
-        parts = self._shadows.get(card_w)
-        if parts is None:
-            parts = self._shadows[card_w] = _ShadowParts.make(card_w)
-        return parts
 
     # ----------------------------------------------------------- highlights
 
@@ -606,102 +470,9 @@ def draw_arrow(
     surface.blit(layer, box)
 
 
-def _repeat(surface: Surface, strip: Surface, at: tuple[int, int], length: int, across: bool) -> None:
-    """``strip`` laid end to end from ``at`` for ``length`` pixels, rightwards or downwards."""
-    x, y = at
-    run = strip.get_width() if across else strip.get_height()
-    done = 0
-    while done < length:
-        n = min(run, length - done)
-        if across:
-            surface.blit(strip, (x + done, y), (0, 0, n, strip.get_height()))
-        else:
-            surface.blit(strip, (x, y + done), (0, 0, strip.get_width(), n))
-        done += n
-
-
-def _blur(card_w: int) -> int:
-    return max(3, card_w // 12)
-
-
-def _overlapping_groups(
-    sprites: list[Sprite], size: tuple[int, int]
-) -> list[tuple[Rect, tuple[Sprite, ...]]]:
-    """Runs of overlapping sprites (a dragged or flying stack is one): their area, and the sprites."""
-    groups: list[tuple[Rect, tuple[Sprite, ...]]] = []
-    for s in sprites:
-        rect = Rect(round(s.x), round(s.y), *size)
-        if groups and groups[-1][0].colliderect(rect):
-            area, members = groups[-1]
-            groups[-1] = (area.union(rect), (*members, s))
-        else:
-            groups.append((rect, (s,)))
-    return groups
-
-
-def release_free_memory() -> None:
-    """Hand the C heap's free pages back to the system (glibc only; elsewhere nothing).
-
-    Window-sized surfaces, card renders and sounds come and go while the table moves and
-    leave the heap fragmented: a few MiB of resident memory that glibc keeps until asked.
-    """
-    global _malloc_trim
-    if _malloc_trim is None:
-        _malloc_trim = _find_malloc_trim()
-    _malloc_trim()
-
-
-def _find_malloc_trim() -> Callable[[], object]:
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes  # only here: it costs start-up time
-
-            trim = ctypes.CDLL(None).malloc_trim
-            return lambda: trim(0)
-        except (OSError, AttributeError):
-            pass
-    return lambda: None
-
-
-_malloc_trim: Callable[[], object] | None = None
-
-
-def _display_ready() -> bool:
-    return convert_ready()
-
-
 def _blittable(surface: Surface) -> Surface:
     """``surface`` in the display's format once there is a display: alpha blits ~10x faster."""
-    return surface.convert_alpha() if _display_ready() else surface
-
-
-_FAINT = bytes(b % 10 for b in range(256))
-"""A byte's grain alpha: 0 to 9."""
-
-
-def _noise_tile() -> Surface:
-    """A small tile of faint speckles that gives the felt some grain."""
-    rng = random.Random(7)
-    grey = rng.randbytes(96 * 96)
-    pixels = bytearray(4 * 96 * 96)
-    pixels[0::4] = pixels[1::4] = pixels[2::4] = grey
-    pixels[3::4] = rng.randbytes(96 * 96).translate(_FAINT)
-    return pygame.image.frombuffer(bytes(pixels), (96, 96), "RGBA").copy()
-
-
-def _soft_shape(size: tuple[int, int], blur: int, color: tuple[int, int, int], alpha: int) -> Surface:
-    """A rounded rectangle of ``size`` blurred by ``blur`` pixels on every side."""
-    w, h = size[0] + 2 * blur, size[1] + 2 * blur
-    scale = max(1, blur // 2)
-    small = Surface((max(1, w // scale), max(1, h // scale)), pygame.SRCALPHA)
-    inner = Rect(blur // scale, blur // scale, max(1, size[0] // scale), max(1, size[1] // scale))
-    pygame.draw.rect(small, (*color, alpha), inner, border_radius=max(1, size[0] // (12 * scale)))
-    for _ in range(2):
-        small = pygame.transform.smoothscale(
-            small, (max(1, small.get_width() // 2), max(1, small.get_height() // 2))
-        )
-        small = pygame.transform.smoothscale(small, (max(1, w // scale), max(1, h // scale)))
-    return pygame.transform.smoothscale(small, (w, h))
+    return surface.convert_alpha() if convert_ready() else surface
 
 
 def _glow_shape(

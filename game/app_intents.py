@@ -1,0 +1,195 @@
+"""The requests the scenes leave to the app: starting games, menus and screens, confirming an
+abandoned game, quitting, and the app-wide settings (sound, contrast, card style).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.app_scenes import SceneStack
+from game.controls.intents import Intent
+from game.scenes.table import TableScene
+from game.view.card_art import CardArt
+from game.view.settings import Settings
+from game.view.sound import Sound
+
+if TYPE_CHECKING:
+    from game.scenes.services import Services
+
+_QUIT_TITLE = "Quit the game?"
+ABANDON_TITLE = "Abandon this game?"
+
+
+class IntentRouting(SceneStack):
+    """Where an intent or a scene's request goes: a scene pushed, a dialog, a setting changed."""
+
+    settings: Settings
+    sound: Sound
+    art: CardArt
+    exit_when_done: bool
+    running: bool
+    exit_code: int
+
+    @property
+    def services(self) -> Services:
+        """This app as the scenes see it: ``App`` implements the whole protocol."""
+        raise NotImplementedError
+
+    def start_game(self, variant: str, deal: int | None = None, *, daily: bool = False) -> None:
+        """A table for ``variant``: its saved game, deal ``deal``, or (``daily``) today's deal
+        (asking first when that abandons a game in progress of ``variant``)."""
+
+        def start() -> None:
+            self.replace_all(TableScene(self.services, variant, deal, daily=daily))
+
+        if deal is None and not daily:
+            start()
+        else:
+            self.confirm_abandon(variant, start, daily=daily)
+
+    def confirm_abandon(
+        self, variant: str, then: Callable[[], None], *, daily: bool = False, restart: bool = False
+    ) -> None:
+        """Do ``then``, which ends ``variant``'s game in progress; when a move was made in it,
+        ask first, once: it counts as a loss (Enter confirms, Esc keeps playing)."""
+        from game.scenes.dialog import Dialog
+
+        table = self.table
+        if table is not None and table.g.key == variant:  # the computer's games are not counted
+            asks = table.autoplay is None and table.would_count_as_lost() and not (daily and table.daily)
+        else:
+            asks = self.persist.would_abandon(variant, daily=daily)
+        if not asks:
+            then()
+            return
+        title, confirm = ("Restart this deal?", "Restart") if restart else (ABANDON_TITLE, "Abandon")
+        if isinstance(self.top, Dialog) and self.top.title == title:
+            return
+        lines = ["The game so far counts as a loss." if restart else "It counts as a loss."]
+        buttons = [(Intent.CONFIRM, confirm), (Intent.CLOSE, "Keep playing")]
+        self.push(
+            Dialog(
+                self.services,
+                title,
+                lines,
+                buttons,
+                lambda a: then() if a is Intent.CONFIRM else None,
+                Intent.CLOSE,
+            )
+        )
+
+    def show_stats(self) -> None:
+        """The statistics screen (over the table or the chooser)."""
+        from game.scenes.stats import StatsScene
+
+        if not isinstance(self.top, StatsScene):
+            self.push(StatsScene(self.services))
+
+    def perform(self, intent: Intent) -> None:
+        """Requests the table leaves to the app: menu, rules, fullscreen, change game, quit."""
+        if intent is Intent.FULLSCREEN or (intent is Intent.ESCAPE and self.fullscreen):
+            self.toggle_fullscreen()
+        elif intent in (Intent.ESCAPE, Intent.MENU):
+            from game.scenes.menu import MenuScene
+
+            self.push(MenuScene(self.services))
+        elif intent is Intent.RULES and self.table is not None:
+            from game.scenes.rules import RulesScene
+
+            self.push(RulesScene(self.services, self.table.g.variant))
+        elif intent is Intent.CHANGE_GAME:
+            from game.scenes.chooser import ChooserScene
+
+            self.push(ChooserScene(self.services))
+        elif intent is Intent.QUIT:
+            self.request_quit()
+        elif intent is Intent.SHORTCUTS:
+            from game.scenes.shortcuts import ShortcutsScene
+
+            self.push(ShortcutsScene(self.services))
+        elif intent is Intent.MUTE:
+            self.toggle_sound()
+        elif intent is Intent.DEMO and self.table is not None:
+            table = self.table
+            self.push(TableScene(self.services, table.g.key, demo=table.g))
+
+    def request_quit(self) -> None:
+        """Quit, asking first when a game in progress would be lost (the store saves nothing)."""
+        from game.scenes.dialog import Dialog
+
+        table = self.table
+        if any(isinstance(s, Dialog) and s.title == _QUIT_TITLE for s in self.scenes):
+            return
+        if table is not None and table.in_progress() and not self.persist.store.persistent:
+            self.push(
+                Dialog(
+                    self.services,
+                    _QUIT_TITLE,
+                    ["The game in progress will be lost."],
+                    [(Intent.QUIT, "Quit"), (Intent.CLOSE, "Keep playing")],
+                    self._quit_choice,
+                    escape=Intent.CLOSE,
+                )
+            )
+        else:
+            self.quit()
+
+    def _quit_choice(self, action: object) -> None:
+        if action is Intent.QUIT:
+            self.quit()
+
+    def quit(self, code: int = 0) -> None:
+        """Leave the main loop with exit status ``code``."""
+        if self.running:
+            self.persist.window_changed(self.window_size, self.fullscreen, with_position=True)
+            if self.table is not None:
+                self.table.save_time()  # before the variant's lock goes
+            self.persist.store.release_claims()
+        self.running = False
+        self.exit_code = code
+
+    def game_over(self, table: TableScene, won: bool) -> None:
+        """The game is won or stuck: quit if told to, else show the win or no-moves screen."""
+        if table.demo:
+            result = "won the deal" if won else "found no move left"
+            table.show_toast(f"The demo {result}. Press a key or click to go back.", None)
+        elif self.exit_when_done:
+            print(table.outcome(), flush=True)
+            self.quit(0)
+        else:
+            from game.scenes.stuck import StuckScene
+            from game.scenes.win import WinScene
+
+            self.push(WinScene(self.services, table) if won else StuckScene(self.services, table))
+
+    def autoplay_gave_up(self, table: TableScene) -> None:
+        """Autoplay found no new position to go to (the game is neither won nor stuck)."""
+        if self.exit_when_done and not table.demo:
+            print(table.outcome(), flush=True)
+            self.quit(0)
+        else:
+            table.show_toast("Autoplay stopped: no new position to reach.")
+
+    def toggle_sound(self) -> None:
+        """M: sound effects off, or back on at the chosen volume."""
+        self.settings.sound = not self.settings.sound
+        if not self.settings.sound:
+            self.sound.stop()
+        self.persist.settings_changed(self.settings)
+        table = self.table
+        if table is not None:
+            table.show_toast("Sound on" if self.settings.sound else "Sound off")
+
+    def set_high_contrast(self, on: bool) -> None:
+        """A dark plain table with bright outlines and thicker rings, or the felt again."""
+        self.settings.high_contrast = on
+        self.renderer.set_high_contrast(on)
+        self._relayout()
+
+    def set_card_style(self, style: str) -> None:
+        """Use another card style."""
+        self.settings.card_style = style
+        self.art = CardArt(style)
+        self.renderer.set_art(self.art)
+        self._relayout()
