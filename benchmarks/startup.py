@@ -162,7 +162,8 @@ def measured_wait(self):
         r = self.renderer
         marks = status()
         marks["window"] = pixels(self.surface)
-        marks["layer"] = pixels(r._layer.surface) if r._layer is not None else 0.0
+        layer = r._layers.surface
+        marks["layer"] = pixels(layer) if layer is not None else 0.0
         marks["parked"] = getattr(r, "parked", False)
         marks["cards"] = sum(pixels(s) for s, _ in self.art._cache.values())
         marks["card_images"] = len(self.art._cache)

@@ -34,7 +34,8 @@ from game.solver.heuristic import is_stock_action
 from game.view.animation import Animator, Sprite
 from game.view.hud import clock_text, draw_status, draw_toolbar, title_width, toolbar_buttons
 from game.view.layout import compute_layout
-from game.view.renderer import draw_arrow, rank_mark
+from game.view.marks import rank_mark
+from game.view.renderer import draw_arrow
 from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, font
 
 if TYPE_CHECKING:

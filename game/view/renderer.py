@@ -4,6 +4,10 @@ The expensive parts are cached surfaces: the felt with the empty-pile slots (per
 base rank), and the *table layer*: the felt with every card lying still in a state, less the
 cards being moved (per state). A frame is then one blit of the layer plus the few moving
 cards, highlights and the HUD on top. Drawing never changes the game.
+
+The parts live beside it: the felt (``game.view.felt``), the table layer and its parking
+(``game.view.table_layer``), shadows (``game.view.shadows``), the empty piles' marks
+(``game.view.marks``) and handing memory back (``game.view.memory``).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from collections.abc import Hashable
 import pygame
 from pygame import Rect, Surface
 
-from game.engine.cards import DECK, KING, rank_letter
+from game.engine.cards import DECK
 from game.engine.state import State
 from game.variants.base import Kind
 from game.view.animation import Sprite
@@ -22,61 +26,16 @@ from game.view.card_art import CardArt
 from game.view.display import convert_ready
 from game.view.felt import Felt
 from game.view.layout import TableLayout
+from game.view.marks import slot_mark
 from game.view.memory import release_free_memory
 from game.view.shadows import Shadows, overlapping_groups
+from game.view.table_layer import TableLayer, changed_areas
 from game.view.widgets import text
 
 SLOT_FILL = (0, 0, 0, 46)
 SLOT_LINE = (255, 255, 255, 74)
 MARK = (255, 255, 255)
 CONTRAST_LINE = (255, 255, 255, 235)
-
-
-def rank_mark(rank: int) -> str:
-    """How a rank is written on an empty pile (``10`` rather than ``T``)."""
-    return "10" if rank == 10 else rank_letter(rank)
-
-
-def slot_mark(layout: TableLayout, pile: int, state: State) -> str:
-    """What may start an empty pile: a rank letter, ``redeal`` for a stock that turns over, or ``""``."""
-    v = layout.variant
-    kind = v.kinds[pile]
-    if kind is Kind.FOUNDATION:
-        return rank_mark(state.base_rank)
-    if kind is Kind.TABLEAU:
-        rank = v.empty_fill_rank(state.base_rank)
-        return rank_mark(rank) if rank and (rank == KING or v.dealt_base) else ""
-    if kind is Kind.STOCK and v.redeals:
-        return "redeal" if state.redeals_left > 0 else "none"
-    return ""
-
-
-class _Layer:
-    """The table layer's surface and what it shows: a layout, a state, the cards left out."""
-
-    __slots__ = ("art", "exclude", "layout", "stale", "state", "surface")
-
-    def __init__(
-        self, surface: Surface, layout: TableLayout, art: CardArt, state: State, exclude: frozenset[int]
-    ) -> None:
-        self.surface, self.layout, self.art, self.state, self.exclude = surface, layout, art, state, exclude
-        self.stale = False
-        """Painted for another look (high contrast, card style): to be painted afresh."""
-
-
-class _Parked:
-    """A table layer whose pixels were let go while idle: what it showed, and where the window differs."""
-
-    __slots__ = ("art", "covered", "exclude", "layout", "state")
-
-    def __init__(self, layer: _Layer, covered: tuple[Rect, ...]) -> None:
-        self.layout, self.art, self.state, self.exclude = layer.layout, layer.art, layer.state, layer.exclude
-        self.covered = covered
-        """The window's areas that may show something else than the layer (bars, rings, notices)."""
-
-    def covers(self, area: Rect) -> bool:
-        """Whether ``area`` lies inside one of the covered areas."""
-        return any(c.contains(area) for c in self.covered)
 
 
 class Renderer:
@@ -86,13 +45,10 @@ class Renderer:
         self.art = art
         self.preview_art = CardArt(art.style)
         """A second art for small pictures (previews), so the table's cached size is kept."""
-        self._layer: _Layer | None = None
-        self._parked: _Parked | None = None
+        self._layers = TableLayer(self._paint_table)
         self._felt = Felt()
         self._slot_shapes: dict[Hashable, Surface] = {}
         self._felt_patches: dict[Hashable, Surface] = {}
-        self._painted = 0
-        """How many times the table layer was painted (``trim`` frees memory after a change)."""
         self._trimmed_after: tuple[int, int, int] = (0, 0, 0)
         self._shadows = Shadows()
         self._glows: OrderedDict[Hashable, Surface] = OrderedDict()
@@ -114,49 +70,31 @@ class Renderer:
         self._flips.clear()
         self._shadows.clear()
         self._felt_patches.clear()
-        work = (self._painted, self.art.renders, self.preview_art.renders)
+        work = (self._layers.painted, self.art.renders, self.preview_art.renders)
         if work != self._trimmed_after:  # once after each busy spell, not on every idle wake-up
             self._trimmed_after = work
             release_free_memory()
 
     def park_layer(self, covered: list[Rect]) -> None:
-        """Let the table layer's pixels go while the table is idle (a window-sized surface).
-
-        The window must show the layer everywhere but in ``covered`` (the toolbar, the status
-        line, the focus ring...): ``restore_layer`` then rebuilds it from a copy of the window
-        and a repaint of those areas, a fraction of a full repaint (benchmarks/frames.py).
-        """
-        layer = self._layer
-        if layer is None or layer.stale or layer.art is not self.art:
-            return
-        self._parked = _Parked(layer, tuple(Rect(r) for r in covered))
-        self._layer = layer = None  # the last reference: the pixels are freed here
-        release_free_memory()  # and handed back (a heap-allocated surface is not by free())
+        """Let the table layer's pixels go while the table is idle (``TableLayer.park``)."""
+        self._layers.park(covered, self.art)
 
     @property
     def parked(self) -> bool:
         """Whether the table layer is parked (its pixels let go until ``restore_layer``)."""
-        return self._parked is not None
+        return self._layers.parked
 
     def parked_covers(self, area: Rect) -> bool:
         """Whether drawing ``area`` of the window can leave a parked layer parked (a covered area)."""
-        return self._parked is not None and self._parked.covers(area)
+        return self._layers.parked_covers(area)
 
     def restore_layer(self, window: Surface) -> None:
         """Rebuild a parked layer from ``window``, which has changed only in the covered areas since."""
-        parked, self._parked = self._parked, None
-        if parked is None or self._layer is not None or parked.art is not self.art:
-            return
-        if window.get_size() != parked.layout.window.size:
-            return
-        surface = window.copy()
-        for area in parked.covered:
-            self._paint_table(surface, parked.layout, parked.state, parked.exclude, area)
-        self._layer = _Layer(surface, parked.layout, self.art, parked.state, parked.exclude)
+        self._layers.restore(window, self.art)
 
     def discard_parked_layer(self) -> None:
         """Forget a parked layer (the window's pixels were lost: a new window surface)."""
-        self._parked = None
+        self._layers.discard_parked()
 
     def set_art(self, art: CardArt) -> None:
         """Use another card art (a style change); forgets the cached table."""
@@ -166,9 +104,7 @@ class Renderer:
 
     def _forget_table(self) -> None:
         """The layer must be painted afresh (its surface is kept for reuse); slots change look."""
-        if self._layer is not None:
-            self._layer.stale = True
-        self._parked = None
+        self._layers.forget()
         self._felt.forget()
         self._slot_shapes.clear()
         self._felt_patches.clear()
@@ -272,37 +208,9 @@ class Renderer:
     def table_layer(
         self, layout: TableLayout, state: State, exclude: frozenset[int] = frozenset()
     ) -> Surface:
-        """The felt, the slots and every card of ``state`` but those in ``exclude`` (cached).
-
-        One layer is kept and brought up to date in place: only the piles that differ from
-        what it shows are repainted (a fresh window-sized surface costs ~40 ms at 4K).
-        """
-        layer = self._layer
-        if layer is None or not self._same_table(layer, layout):
-            return self._new_layer(layout, state, exclude)
-        if layer.state is state and layer.layout is layout and layer.exclude == exclude:
-            return layer.surface
-        self._painted += 1
-        for area in self.changed_areas(layout, (layer.state, layer.exclude), (state, exclude)):
-            self._paint_table(layer.surface, layout, state, exclude, area)
-        layer.layout, layer.state, layer.exclude = layout, state, exclude
-        return layer.surface
-
-    def _new_layer(self, layout: TableLayout, state: State, exclude: frozenset[int]) -> Surface:
-        """Paint the whole layer afresh, on the old layer's surface if it has the right size."""
-        layer = self._layer
-        size = layout.window.size
-        surface = layer.surface if layer is not None and layer.surface.get_size() == size else Surface(size)
-        self._layer = self._parked = None  # the old surface is reused or let go before the new one is drawn
-        self._paint_table(surface, layout, state, exclude, surface.get_rect())
-        self._layer = _Layer(surface, layout, self.art, state, exclude)
-        self._painted += 1
-        return surface
-
-    def _same_table(self, layer: _Layer, layout: TableLayout) -> bool:
-        return (
-            not layer.stale and layer.art is self.art and (layer.layout is layout or layer.layout == layout)
-        )
+        """The felt, the slots and every card of ``state`` but those in ``exclude`` (cached:
+        ``TableLayer``)."""
+        return self._layers.get(layout, state, exclude, self.art)
 
     def _paint_table(
         self, surface: Surface, layout: TableLayout, state: State, exclude: frozenset[int], area: Rect
@@ -318,18 +226,8 @@ class Renderer:
         before: tuple[State, frozenset[int]],
         after: tuple[State, frozenset[int]],
     ) -> list[Rect]:
-        """Where the table layer of ``after`` (a state and the cards left out) differs from ``before``'s.
-
-        One rectangle per pile whose cards, facing, left-out cards or empty mark changed:
-        its slot and its cards in both states.
-        """
-        old, new = before[0], after[0]
-        toggled = before[1] ^ after[1]
-        return [
-            layout.drop_zone(i, old).union(layout.drop_zone(i, new))
-            for i in range(len(layout.piles))
-            if _pile_changed(layout, i, old, new, toggled)
-        ]
+        """Where the table layer of ``after`` differs from ``before``'s (``table_layer.changed_areas``)."""
+        return changed_areas(layout, before, after)
 
     def draw_cards(
         self,
@@ -433,16 +331,6 @@ class Renderer:
                 self._glows.popitem(last=False)
         pad = (surf.get_width() - rect.width) // 2
         surface.blit(surf, (rect.x - pad, rect.y - pad))
-
-
-def _pile_changed(layout: TableLayout, pile: int, old: State, new: State, toggled: frozenset[int]) -> bool:
-    """Whether ``pile`` looks different in the table layer: its cards, facing, left-out cards, mark."""
-    was, now = old.piles[pile], new.piles[pile]
-    if was != now or old.hidden[pile] != new.hidden[pile]:
-        return True
-    if toggled and not toggled.isdisjoint(was):
-        return True
-    return not now and slot_mark(layout, pile, old) != slot_mark(layout, pile, new)
 
 
 def _image(art: CardArt, card: int, face_up: bool, width: int) -> Surface:
