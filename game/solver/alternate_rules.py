@@ -26,20 +26,14 @@ Found = tuple[int, ...]
 OPPOSITE: Final = tuple(tuple(t for t in range(4) if _IS_RED[t * 13] != _IS_RED[s * 13]) for s in range(4))
 
 
-def supported(variant: Variant, state: State) -> bool:
-    """Whether this solver handles ``state``: Aunt Mary or Lady Jane rules, 52 cards, every
-    face-down card under a face-up one (or in the stock), foundations built from the base."""
-    if variant.build is not Build.ALTERNATE or variant.cells or variant.stock < 0 or variant.waste < 0:
-        return False
-    if variant.foundation_to != frozenset({Kind.TABLEAU}) or variant.empty_fill_sources is not None:
-        return False
-    if variant.sequences_to_foundation or variant.group_limit_by_cells:
-        return False
-    stocked = variant.deals_to_reserves or bool(variant.reserves)
-    am = not stocked and not variant.wrap and not variant.dealt_base
-    lj = variant.deals_to_reserves and len(variant.reserves) == 7 and variant.wrap and variant.dealt_base
-    if not (am or lj) or (lj and not variant.base_blocks_build) or (am and variant.base_blocks_build):
-        return False
+def supported(variant: Variant, state: State, *, lady_jane: bool) -> bool:
+    """Whether this solver handles ``state`` of ``variant``, declared Lady Jane's game
+    (``lady_jane``) or Aunt Mary's (``game.solver.families``): 52 cards, every face-down card
+    under a face-up one (or in the stock), foundations built from the base.
+
+    The game is never guessed from the variant's attributes (a look-alike with other stock
+    rules would be searched with the wrong ones); what is checked here is the position."""
+    lj, am = lady_jane, not lady_jane
     if state.card_count() != 52:
         return False
     piles, hidden = state.piles, state.hidden

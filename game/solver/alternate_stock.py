@@ -163,10 +163,12 @@ def make_search(
     deadline: float,
     cancelled: Callable[[], bool],
     *,
+    lady_jane: bool,
     dead_test: bool = True,
     twins: bool = True,
 ) -> Turns:
-    """The search for ``variant`` (one that ``alternate_rules.supported`` accepts): the
+    """The search for ``variant``, declared Lady Jane's game (``lady_jane``) or Aunt Mary's,
+    at a position that ``alternate_rules.supported`` accepts: the
     depth-first search, whose end without a win is a proof, and a beam search, which finds many
     wins the depth-first one takes long to reach, taking turns: equal shares at first, then
     five to one for the depth-first search (``EVEN_UNTIL``).
@@ -180,8 +182,8 @@ def make_search(
     three to one after 260,000 positions; the beam no longer wins deal 25 (at 211,316 of its
     positions) nor 381, 553 and 616, which it won at 7.4–8.7 s with equal shares.
     """
-    kind = LadyJaneStock if variant.deals_to_reserves else AuntMaryStock
-    widths = BEAM_WIDTHS if variant.deals_to_reserves else BEAM_WIDTHS[:1]
+    kind = LadyJaneStock if lady_jane else AuntMaryStock
+    widths = BEAM_WIDTHS if lady_jane else BEAM_WIDTHS[:1]
 
     def fresh() -> AlternateSearch:
         return kind(variant, positions, deadline, cancelled, dead_test=dead_test, twins=twins)

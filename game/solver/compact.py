@@ -311,14 +311,28 @@ class Turns:
 
 
 def as_played(variant: Variant, state: State, line: Sequence[RawMove]) -> list[RawMove]:
-    """``line`` as the table plays it: each move followed by the automatic moves of rules.md
-    (which send home some cards a search may keep out where they could still be needed),
-    the line's own later moves of those cards home left out. ``line`` itself when that does
-    not win, so a player who follows the hints meets the positions of the line whenever it
-    can be done."""
+    """``line`` as the table plays it (``at_table``), or ``line`` itself when that does not
+    win, so a player who follows the hints meets the positions of the line whenever it can be
+    done."""
+    played = at_table(variant, state, line, opening=False)
+    return list(line) if played is None else played
+
+
+def at_table(
+    variant: Variant, state: State, line: Sequence[RawMove], *, opening: bool = True
+) -> list[RawMove] | None:
+    """``line`` as the table plays it with automatic moves on: each move followed by the
+    automatic moves of rules.md (which send home some cards a search may keep out where they
+    could still be needed), the line's own later moves of those cards home left out; ``None``
+    when that does not win. ``opening``: the automatic moves already due at ``state`` come
+    first (the table makes them as it deals)."""
     out: list[RawMove] = []
     played, ref = state, state
     early: set[int] = set()
+    while opening and (autos := variant.auto(played)):
+        early.add(played.piles[autos[0][0]][-1])
+        played = variant.apply(played, autos[0])
+        out.append(autos[0])
     for move in line:
         moving = ref.piles[move[0]][-move[2] :] if move[0] >= 0 else ()
         ref = variant.apply(ref, move)
@@ -326,7 +340,7 @@ def as_played(variant: Variant, state: State, line: Sequence[RawMove]) -> list[R
             early.discard(moving[0])
             continue
         if move not in variant.legal(played) or played.piles[move[0]][-move[2] :] != moving:
-            return list(line)
+            return None
         kept_out = variant.taken_home_card(played, move)
         played = variant.apply(played, move)
         out.append(move)
@@ -334,4 +348,4 @@ def as_played(variant: Variant, state: State, line: Sequence[RawMove]) -> list[R
             early.add(played.piles[autos[0][0]][-1])
             played = variant.apply(played, autos[0])
             out.append(autos[0])
-    return out if variant.is_won(played) and not early else list(line)
+    return out if variant.is_won(played) and not early else None

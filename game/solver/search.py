@@ -33,22 +33,24 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from functools import partial
 
 from game.engine.cards import RANK
+from game.engine.errors import GameError
 from game.engine.moves import Move
 from game.engine.state import Pile, State
 from game.play import Game
+from game.solver.alternate import AlternateSearch
+from game.solver.alternate_rules import supported as alternate_supported
+from game.solver.alternate_stock import make_search as alternate_search
+from game.solver.cells import CellSearch
+from game.solver.cells import supported as cells_supported
+from game.solver.compact import Turns, as_played, at_table
+from game.solver.families import ONE_CARD_DEALS, Family, family_of
+from game.solver.kansas import kansas_turns
+from game.solver.kansas import supported as kansas_supported
+from game.solver.kansas_relaxed import in_c as looser_in_c
 from game.variants.base import Build, Kind, RawMove, Variant
-
-if TYPE_CHECKING:
-    from game.solver.alternate import AlternateSearch
-    from game.solver.cells import CellSearch
-    from game.solver.compact import Turns
-
-# The compact searches (compiled modules, when built) are imported by ``solve``, when a search
-# first runs: the game's window imports this module for ``Budget`` and ``Verdict`` and leaves
-# the searching to its worker process, so its start-up never loads them.
 
 Key = tuple[object, ...]
 
@@ -99,8 +101,6 @@ PLAIN_POSITIONS_CAP = 20_000_000
 
 def scaled_cap() -> int:
     """The cap of a scaled budget here (``SCALED_POSITIONS_CAP`` or ``PLAIN_POSITIONS_CAP``)."""
-    from game.solver.kansas_relaxed import in_c as looser_in_c
-
     return SCALED_POSITIONS_CAP if looser_in_c() else PLAIN_POSITIONS_CAP
 
 
@@ -131,7 +131,10 @@ class _Search:
         *,
         macro: bool = True,
         reserve_weight: int = 0,
+        family: Family | None = None,
+        automatic: bool = False,
     ) -> None:
+        family = family or family_of(variant)
         self.v = variant
         self.budget = budget
         self.cancelled = cancelled or (lambda: False)
@@ -142,7 +145,7 @@ class _Search:
         self.fixed = tuple(sorted(fixed))
         # Fixed piles whose cards follow from their length (see ``key``); the rest go in whole.
         by_length: set[int] = set()
-        if variant.stock >= 0:
+        if variant.stock >= 0 and family is not Family.GENERIC:
             if variant.deals_to_reserves:
                 by_length.add(variant.stock)
             elif variant.waste >= 0:
@@ -160,7 +163,12 @@ class _Search:
         self.deadline = 0.0
         self.dfs = variant.stock >= 0
         # Deals to the waste become part of the move that plays the card they uncover.
-        self.macro = macro and variant.stock >= 0 and variant.waste >= 0 and not variant.deals_to_reserves
+        # Not with automatic moves: a card dealt may go home by itself before the next deal.
+        self.macro = macro and family in ONE_CARD_DEALS and not automatic
+        # Safe cards go home at once: the table's automatic moves when they are on; without
+        # them a shortcut of the free player's search for a game of declared rules (module
+        # docstring), never assumed for an undeclared game.
+        self.forced_home = automatic or family is not Family.GENERIC
         self.stack: list[tuple[State, Key]] = []
         self.pause_at = ENGINE_POSITIONS_CAP
         """``depth_first`` stops (to be called again) once this many positions are stored."""
@@ -211,6 +219,8 @@ class _Search:
         ``kept_out``: the card the move just made took off a foundation, which stays out (as
         ``Game.auto_moves`` keeps it out), so the lines meet the table's positions."""
         made: list[RawMove] = []
+        if not self.forced_home:
+            return st, made
         auto = self.v.auto_after(st, kept_out)
         while auto:
             made.append(auto[0])
@@ -302,6 +312,8 @@ class _Search:
         appear on a pile the move changed, or anywhere once a foundation has grown (safety
         depends on what is home).
         """
+        if not self.forced_home:
+            return child, []
         if self.v.kinds[move[1]] is Kind.FOUNDATION if move[1] >= 0 else False:
             return self.settle(child)
         kept_out = self.v.taken_home_card(parent, move)
@@ -494,65 +506,133 @@ _Fast = Callable[[Variant, int, float, Callable[[], bool]], "CellSearch | Altern
 
 
 def _solve_cells(
-    v: Variant, state: State, budget: Budget, cancelled: Callable[[], bool], make: _Fast
+    v: Variant,
+    state: State,
+    budget: Budget,
+    cancelled: Callable[[], bool],
+    make: _Fast = CellSearch,
+    *,
+    automatic: bool = False,
 ) -> Solution | None:
-    """A fast compact search (``make``), or ``None`` when its line does not replay to a win (a
-    bug). The line is given as the table plays it where it can be (``compact.as_played``)."""
-    from game.solver.compact import as_played
+    """A fast compact search (``make``: the cell games' by default), or ``None`` when its line
+    does not replay to a win (a bug) or, with ``automatic``, cannot be played at the table.
 
+    The compact searches play for a player free of automatic moves. Their line is given as the
+    table plays it where it can be (``compact.as_played``); with ``automatic`` it must be
+    (``compact.at_table``), or the generic search takes over. Their proofs hold either way: a
+    game played with automatic moves is one of the free player's games."""
     began = time.monotonic()
     search = make(v, budget.positions, began + budget.seconds, cancelled)
     line = search.run(state)
     seconds = time.monotonic() - began
     positions = len(search.seen)
     if line is not None:
-        line = as_played(v, state, line)
-        if not replays_to_win(v, state, line):
+        played = at_table(v, state, line) if automatic else as_played(v, state, line)
+        if played is None or not replays_to_win(v, state, played):
             return None
-        raw = tuple(line)
+        if automatic and not plays_at_table(v, state, played):
+            return None
+        raw = tuple(played)
         return Solution(Verdict.WINNABLE, tuple(_to_move(v, m) for m in raw), positions, seconds, raw)
     verdict = Verdict.UNWINNABLE if search.exhausted else Verdict.UNKNOWN
     return Solution(verdict, positions=positions, seconds=seconds)
 
 
+def plays_at_table(v: Variant, state: State, raw: Sequence[RawMove]) -> bool:
+    """Whether ``raw`` is a winning line as the table plays it with automatic moves on: the
+    automatic moves due at ``state`` first, then each player move followed by every automatic
+    move ``Game.auto_moves`` then lists, one at a time until none is left, to a win."""
+    g = Game(v, state)
+    moves = [_to_move(v, m) for m in raw]
+    i = 0
+    first = True
+    while i < len(moves) or first:
+        if not first:
+            try:
+                g.play(moves[i])
+            except GameError:
+                return False
+            i += 1
+        first = False
+        while autos := g.auto_moves():
+            if i >= len(moves) or moves[i] != autos[0]:
+                return False
+            g.play(autos[0], automatic=True)
+            i += 1
+    return g.is_won()
+
+
+_FAST: dict[Family, tuple[Callable[[Variant, State], bool], _Fast]] = {
+    Family.CELLS: (cells_supported, CellSearch),
+    Family.LADY_JANE: (
+        partial(alternate_supported, lady_jane=True),
+        partial(alternate_search, lady_jane=True),
+    ),
+    Family.AUNT_MARY: (
+        partial(alternate_supported, lady_jane=False),
+        partial(alternate_search, lady_jane=False),
+    ),
+    Family.KANSAS: (kansas_supported, kansas_turns),
+}
+"""Each declared family's compact search (``game.solver.families``), and the test of the
+positions it takes (all 52 cards, laid out as play can leave them)."""
+
+
 def solve(
-    game: Game, budget: Budget | None = None, *, cancelled: Callable[[], bool] | None = None
+    game: Game,
+    budget: Budget | None = None,
+    *,
+    cancelled: Callable[[], bool] | None = None,
+    automatic: bool = False,
 ) -> Solution:
     """Solve ``game`` from its current position with perfect information (face-down and
-    stock cards included). ``cancelled`` is polled during the search to stop it early."""
-    from game.solver.alternate_rules import supported as alternate_supported
-    from game.solver.alternate_stock import make_search as alternate_search
-    from game.solver.cells import CellSearch
-    from game.solver.cells import supported as cells_supported
-    from game.solver.kansas import kansas_turns
-    from game.solver.kansas import supported as kansas_supported
+    stock cards included). ``cancelled`` is polled during the search to stop it early.
 
+    ``automatic``: the player plays with automatic moves on (the table's setting), so every
+    player move is followed by the automatic moves of ``Game.auto_moves`` until none is left,
+    as the table plays them; "winnable" then means winnable that way, and the winning line
+    is one the table can follow move by move (``plays_at_table``). Without, the player is
+    free to make or leave every foundation move.
+
+    The search is the one declared for the game (``game.solver.families``); a game declared
+    nowhere gets the generic search over the engine's moves."""
     budget = budget or Budget()
     poll = cancelled or _never
     v, state = game.variant, game.state
-    if cells_supported(v, state):
-        found = _solve_cells(v, state, budget, poll, CellSearch)
+    family = family_of(v)
+    fast = _FAST.get(family)
+    began = time.monotonic()
+    if fast is not None and fast[0](v, state):
+        found = _solve_cells(v, state, budget, poll, fast[1], automatic=automatic)
         if found is not None:
             return found
-    # Aunt Mary and Lady Jane: the compact alternating-colour search (game.solver.alternate).
-    if alternate_supported(v, state):
-        found = _solve_cells(v, state, budget, poll, alternate_search)
-        if found is not None:
-            return found
-    # Kansas: the compact search of game.solver.kansas.
-    if kansas_supported(v, state):
-        found = _solve_cells(v, state, budget, poll, kansas_turns)
-        if found is not None:
-            return found
-    if v.stock >= 0 and v.waste >= 0 and not v.deals_to_reserves:
+        if automatic:  # the rest of the time for the search as the table plays
+            budget = Budget(max(0.0, budget.seconds - (time.monotonic() - began)), budget.positions)
+    return _generic(v, state, budget, cancelled, family, automatic)
+
+
+def _generic(
+    v: Variant,
+    state: State,
+    budget: Budget,
+    cancelled: Callable[[], bool] | None,
+    family: Family,
+    automatic: bool,
+) -> Solution:
+    """The search over the engine's moves (``_Search``), as the game and the setting allow."""
+
+    def search(*, macro: bool = True, reserve_weight: int = 0) -> _Search:
+        return _Search(
+            v, budget, cancelled, macro=macro, reserve_weight=reserve_weight, family=family, automatic=automatic
+        )
+
+    if family in ONE_CARD_DEALS and not automatic:
         turns = (TURN - int(TURN * PLAIN_SHARE), int(TURN * PLAIN_SHARE))
-        pair = (_Search(v, budget, cancelled), _Search(v, budget, cancelled, macro=False))
-        return _portfolio(pair, turns, state, budget)
-    if v.stock >= 0 and v.deals_to_reserves:
+        return _portfolio((search(), search(macro=False)), turns, state, budget)
+    if family is Family.LADY_JANE:
         half = TURN // 2
-        pair = (_Search(v, budget, cancelled), _Search(v, budget, cancelled, reserve_weight=1))
-        return _portfolio(pair, (half, half), state, budget)
-    return _Search(v, budget, cancelled).run(state)
+        return _portfolio((search(), search(reserve_weight=1)), (half, half), state, budget)
+    return search().run(state)
 
 
 PLAIN_SHARE = 0.3

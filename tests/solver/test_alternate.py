@@ -42,7 +42,13 @@ STUCK = {
 def compact_verdict(g: game.Game, *, dead_test: bool = True, twins: bool = True) -> bool | None:
     """The compact search's verdict on ``g`` (``None``: undecided); a win must replay."""
     search = make_search(
-        g.variant, 300_000, time.monotonic() + 60, lambda: False, dead_test=dead_test, twins=twins
+        g.variant,
+        300_000,
+        time.monotonic() + 60,
+        lambda: False,
+        lady_jane=g.key == "lady-jane",
+        dead_test=dead_test,
+        twins=twins,
     )
     line = search.run(g.state)
     if line is not None:
@@ -56,7 +62,7 @@ def compact_verdict(g: game.Game, *, dead_test: bool = True, twins: bool = True)
 @given(seed=st.integers(0, 2**32), stocked=st.booleans())
 def test_verdict_agrees_with_brute_force_on_small_endgames(key: str, seed: int, stocked: bool) -> None:
     g = game.from_text(endgame(key, random.Random(seed), stocked=stocked))
-    assert supported(g.variant, g.state)
+    assert supported(g.variant, g.state, lady_jane=g.key == "lady-jane")
     truth = brute_force_winnable(g, limit=20_000)
     assume(truth is not None)
     assert compact_verdict(g) == truth
@@ -94,7 +100,7 @@ def test_rules_stuck_spares_a_card_that_can_be_carried_or_has_a_parent_elsewhere
 @pytest.mark.parametrize("key", GAMES)
 def test_positions_with_fewer_than_52_cards_go_to_the_engine_search(key: str) -> None:
     g = game.from_text(f"{key} base=A tableau-1=QHKC" if key == "lady-jane" else f"{key} tableau-1=QHKC")
-    assert not supported(g.variant, g.state)
+    assert not supported(g.variant, g.state, lady_jane=g.key == "lady-jane")
     assert solve(g, Budget(seconds=10)).verdict is not Verdict.UNKNOWN
 
 
@@ -230,5 +236,5 @@ def test_beam_that_dies_out_is_no_proof_and_counts_every_pass() -> None:
 
 def test_a_beam_that_dies_out_leaves_the_proof_to_the_depth_first_search() -> None:
     g = game.new_game("aunt-mary", deal=3)
-    search = make_search(g.variant, 100_000, time.monotonic() + 60, lambda: False)
+    search = make_search(g.variant, 100_000, time.monotonic() + 60, lambda: False, lady_jane=g.key == "lady-jane")
     assert search.run(g.state) is None and search.exhausted

@@ -160,7 +160,7 @@ def test_positions_with_the_build_on_either_ten_are_won(key: str) -> None:
         position(key, ON_HEARTS, HEIGHTS),
         position(key, ON_DIAMONDS, HEIGHTS),
     ):
-        search = make_search(g.variant, 100_000, time.monotonic() + 60, lambda: False)
+        search = make_search(g.variant, 100_000, time.monotonic() + 60, lambda: False, lady_jane=g.key == "lady-jane")
         line = search.run(g.state)
         assert line is not None
         assert replays_to_win(g.variant, g.state, line)
@@ -184,7 +184,7 @@ def loose_endgame(key: str, rng: random.Random) -> Game:
 @given(seed=st.integers(0, 2**32))
 def test_verdict_with_the_twin_rule_agrees_with_the_search_without_it(key: str, seed: int) -> None:
     g = loose_endgame(key, random.Random(seed))
-    assume(supported(g.variant, g.state))
+    assume(supported(g.variant, g.state, lady_jane=g.key == "lady-jane"))
     with_twins = compact_verdict(g, twins=True)
     without = compact_verdict(g, twins=False)
     assume(with_twins is not None and without is not None)
