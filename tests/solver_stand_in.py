@@ -16,6 +16,8 @@ class InlineWorker:
 
     def __init__(self, *, hold: bool = False, max_seconds: float | None = None) -> None:
         self.requests: list[tuple[int, str, Budget]] = []
+        self.automatic: list[bool] = []
+        """Each request's automatic-moves setting, in order."""
         self.searched: list[str] = []
         """The position texts searched, in order."""
         self.hold = hold
@@ -24,8 +26,9 @@ class InlineWorker:
         """A cap on every search's time budget (to keep app tests quick)."""
         self.closed = False
 
-    def submit(self, game: Game, budget: Budget) -> int:
+    def submit(self, game: Game, budget: Budget, *, automatic: bool = True) -> int:
         self.requests.append((len(self.requests) + 1, game.text(), budget))
+        self.automatic.append(automatic)
         return len(self.requests)
 
     def answers(self) -> list[Answer]:
@@ -36,7 +39,7 @@ class InlineWorker:
         self.searched.append(text)
         if self.max_seconds is not None:
             budget = Budget(min(budget.seconds, self.max_seconds), budget.positions)
-        result = solve(Game.from_text(text), budget)
+        result = solve(Game.from_text(text), budget, automatic=self.automatic[request - 1])
         moves = tuple(str(m) for m in result.moves)
         return [Answer(request, text, result.verdict, moves, result.positions, result.seconds)]
 

@@ -94,6 +94,7 @@ class Coach:
             self._first_frame_done = True
             return False
         g = self.table.g
+        self.advisor.set_automatic(self.table.app.settings.auto_moves)  # searched as the table plays
         if self.search is None and self._followed != (g, g.state):
             self._followed = (g, g.state)
             if self.indicator or self.table.autoplay is not None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
@@ -78,7 +78,7 @@ class Outlook(Enum):
 class Worker(Protocol):
     """What the advisor needs of a solver worker (``SolverWorker``, or a test's stand-in)."""
 
-    def submit(self, game: Game, budget: Budget) -> int: ...
+    def submit(self, game: Game, budget: Budget, *, automatic: bool) -> int: ...
 
     def answers(self) -> list[Answer]: ...
 
@@ -106,6 +106,20 @@ class _Request:
     again: bool = False
     """Whether this rates the opening of a game resumed away from it: done while nothing else
     is to be searched, and given up (to come again later) for a position in play."""
+    automatic: bool = True
+    """Whether it was searched as the table plays with automatic moves on (``solve``)."""
+
+
+@dataclass(slots=True)
+class _Memory:
+    """What is known under one automatic-moves setting: a verdict under one never answers for
+    the other (a line the free player wins may not be playable with automatic moves on)."""
+
+    verdicts: dict[State, Verdict] = field(default_factory=dict)
+    lines: dict[State, tuple[_Line, int]] = field(default_factory=dict)
+    deepened: set[State] = field(default_factory=set)
+    """Positions whose deeper search has answered."""
+    ratings: dict[tuple[str, int], Difficulty] = field(default_factory=dict)
 
 
 class Advisor:
@@ -118,6 +132,7 @@ class Advisor:
         check_budget: Budget = CHECK_BUDGET,
         deep_budget: Budget | None = DEEP_CHECK_BUDGET,
         clock: Callable[[], float] = time.monotonic,
+        automatic: bool = True,
     ) -> None:
         self._make_worker = worker or _solver_worker
         self._clock = clock
@@ -129,15 +144,14 @@ class Advisor:
         self.check_budget = check_budget
         self.deep_budget = deep_budget
         """The second search of positions left unknown (``None``: no second search)."""
-        self._deepened: set[State] = set()
-        """Positions whose deeper search has answered."""
-        self._verdicts: dict[State, Verdict] = {}
-        self._lines: dict[State, tuple[_Line, int]] = {}
+        self.automatic = automatic
+        """Whether the table plays automatic moves (the setting): positions are searched as
+        it plays them, and what is known under the other setting is kept apart."""
+        self._memories = {True: _Memory(), False: _Memory()}
         self._active: tuple[int, _Request] | None = None
         """The request being searched."""
         self._superseded: dict[int, _Request] = {}
         """Older requests, cancelled, kept in case their answers were already on the way."""
-        self._ratings: dict[tuple[str, int], Difficulty] = {}
         self._game: Game | None = None
         self._checking = True
         self.broken = False
@@ -145,7 +159,41 @@ class Advisor:
         """Goes up whenever what the advisor knows or searches changes (views cache by it)."""
         """Set when the worker could not be started: every answer is then "unknown"."""
 
+    @property
+    def _known(self) -> _Memory:
+        return self._memories[self.automatic]
+
+    @property
+    def _verdicts(self) -> dict[State, Verdict]:
+        return self._known.verdicts
+
+    @property
+    def _lines(self) -> dict[State, tuple[_Line, int]]:
+        return self._known.lines
+
+    @property
+    def _deepened(self) -> set[State]:
+        return self._known.deepened
+
+    @property
+    def _ratings(self) -> dict[tuple[str, int], Difficulty]:
+        return self._known.ratings
+
     # ------------------------------------------------------------ questions
+
+    def set_automatic(self, on: bool) -> None:
+        """The table's automatic-moves setting (call whenever it may have changed): from now
+        on verdicts, lines and ratings are those of play with (or without) automatic moves.
+        A search under way for the other setting is cut short (its answer is kept for it)."""
+        if on == self.automatic:
+            return
+        self.automatic = on
+        self.version += 1
+        active = self._active
+        if active is not None and active[1].rating is None:
+            self._superseded[active[0]] = active[1]
+            self._active = None
+        self._schedule()
 
     def follow(self, g: Game, *, checks: bool = True) -> None:
         """``g`` is the game in play (call after every change of its position).
@@ -187,7 +235,9 @@ class Advisor:
         if self._restart_pending() and self._checking and g is self._game:
             return Outlook.CHECKING
         active = self._active[1] if self._active is not None else None
-        if active is not None and (active.state == g.state or (self._checking and g is self._game)):
+        if active is None or active.automatic != self.automatic:
+            return Outlook.UNKNOWN
+        if active.state == g.state or (self._checking and g is self._game):
             return Outlook.CHECKING  # being searched, or next in line
         return Outlook.UNKNOWN
 
@@ -283,9 +333,11 @@ class Advisor:
             self._schedule()
         return changed
 
-    def learn(self, g: Game, solution: Solution) -> None:
-        """Record an answer found elsewhere (a deal search, a script) for ``g``'s position."""
-        self._record(g.state, solution.verdict, solution.moves, g)
+    def learn(self, g: Game, solution: Solution, *, automatic: bool | None = None) -> None:
+        """Record an answer found elsewhere (a deal search, a script) for ``g``'s position,
+        searched with automatic moves on or off (``automatic``; by default as the table plays)."""
+        setting = self.automatic if automatic is None else automatic
+        self._record(g.state, solution.verdict, solution.moves, g, self._memories[setting])
 
     def close(self) -> None:
         """Stop the worker."""
@@ -302,28 +354,32 @@ class Advisor:
             moves = tuple(Move.parse(m) for m in answer.moves)
         except GameError:
             return
+        known = self._memories[request.automatic]
         if request.deep:
-            self._deepened.add(request.state)
-        self._record(request.state, answer.verdict, moves, g)
+            known.deepened.add(request.state)
+        self._record(request.state, answer.verdict, moves, g, known)
         if request.rating is not None:
             solution = Solution(answer.verdict, moves, answer.positions, answer.seconds)
-            self._ratings[request.rating] = rate(request.rating[0], solution)
+            known.ratings[request.rating] = rate(request.rating[0], solution)
 
-    def _record(self, state: State, verdict: Verdict, moves: tuple[Move, ...], g: Game) -> None:
+    def _record(
+        self, state: State, verdict: Verdict, moves: tuple[Move, ...], g: Game, known: _Memory | None = None
+    ) -> None:
+        known = known or self._known
         self.version += 1
-        if len(self._verdicts) > MAX_KNOWN:
-            self._verdicts.clear()
-            self._lines.clear()
-            self._deepened.clear()
+        if len(known.verdicts) > MAX_KNOWN:
+            known.verdicts.clear()
+            known.lines.clear()
+            known.deepened.clear()
         if verdict is Verdict.WINNABLE:
             line = _replay(g, moves)
             if line is None:
                 return
             for i, st in enumerate(line.states[:-1]):
-                self._lines[st] = (line, i)
-                self._verdicts[st] = Verdict.WINNABLE
-        if self._verdicts.get(state) in (None, Verdict.UNKNOWN):
-            self._verdicts[state] = verdict
+                known.lines[st] = (line, i)
+                known.verdicts[st] = Verdict.WINNABLE
+        if known.verdicts.get(state) in (None, Verdict.UNKNOWN):
+            known.verdicts[state] = verdict
 
     # ------------------------------------------------------------ what next
 
@@ -374,7 +430,11 @@ class Advisor:
         if nxt is None:
             self._rate_again(g, active)
             return
-        if active is not None and (active.state, active.deep) == (nxt[0], nxt[2]):
+        if active is not None and (active.state, active.deep, active.automatic) == (
+            nxt[0],
+            nxt[2],
+            self.automatic,
+        ):
             return
         state, position, deep = nxt
         opening = state == g.initial_state and not deep
@@ -409,8 +469,8 @@ class Advisor:
             self._superseded[self._active[0]] = self._active[1]
             for old in sorted(self._superseded)[:-MAX_REQUESTS]:
                 del self._superseded[old]
-        request = worker.submit(position, budget)
-        self._active = (request, _Request(state, position.text(), rating, deep, again))
+        request = worker.submit(position, budget, automatic=self.automatic)
+        self._active = (request, _Request(state, position.text(), rating, deep, again, self.automatic))
         self.version += 1
 
     def _ensure_worker(self) -> Worker | None:

@@ -9,7 +9,7 @@ from typing import Final
 
 from game.engine.cards import IS_RED, RANK, SUIT
 from game.engine.state import State
-from game.variants.base import Build, Kind, Variant
+from game.variants.base import Variant
 
 _IS_RED: Final = IS_RED
 _RANK: Final = RANK

@@ -49,6 +49,7 @@ ONE_CARD_DEALS: Final = frozenset({Family.KANSAS, Family.AUNT_MARY})
 """Families whose stock deals one card at a time to a waste, and only that: the generic
 search may make "deal until card c is on the waste, then play it" one macro move for them."""
 
+
 def family_of(variant: Variant) -> Family:
     """The search declared for ``variant``: ``GENERIC`` unless its class is the one registered
     under its key and that key is in ``FAMILIES``."""

@@ -623,7 +623,13 @@ def _generic(
 
     def search(*, macro: bool = True, reserve_weight: int = 0) -> _Search:
         return _Search(
-            v, budget, cancelled, macro=macro, reserve_weight=reserve_weight, family=family, automatic=automatic
+            v,
+            budget,
+            cancelled,
+            macro=macro,
+            reserve_weight=reserve_weight,
+            family=family,
+            automatic=automatic,
         )
 
     if family in ONE_CARD_DEALS and not automatic:

@@ -32,8 +32,8 @@ RECYCLE_MIB = 120
 """After an answer, a worker holding more memory than this exits (searches peak far higher
 than the idle process, and Python keeps what it freed)."""
 
-Request = tuple[int, str, float, int]
-"""(request number, position text, seconds, positions)."""
+Request = tuple[int, str, float, int, bool]
+"""(request number, position text, seconds, positions, automatic moves on)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,7 @@ def _serve(conn: Connection, latest: Synchronized[int], idle_exit: float = IDLE_
             return
         if not waiting:
             continue
-        request, text, seconds, positions = waiting.pop()
+        request, text, seconds, positions, automatic = waiting.pop()
         waiting.clear()  # only the newest matters
         if request < latest.value:
             continue
@@ -78,7 +78,8 @@ def _serve(conn: Connection, latest: Synchronized[int], idle_exit: float = IDLE_
         def superseded(r: int = request) -> bool:
             return r < latest.value
 
-        result = solve(Game.from_text(text), Budget(seconds, positions), cancelled=superseded)
+        budget = Budget(seconds, positions)
+        result = solve(Game.from_text(text), budget, cancelled=superseded, automatic=automatic)
         if request >= latest.value:
             answer = (request, text, result.verdict.value, [str(m) for m in result.moves])
             try:
@@ -131,10 +132,11 @@ class SolverWorker:
         self._process.start()
         child.close()
 
-    def submit(self, game: Game, budget: Budget) -> int:
-        """Ask for ``game``'s current position to be solved; returns the request number."""
+    def submit(self, game: Game, budget: Budget, *, automatic: bool = True) -> int:
+        """Ask for ``game``'s current position to be solved, as the table plays it with
+        automatic moves on or off (``automatic``, ``solve``); returns the request number."""
         self._next += 1
-        item: Request = (self._next, game.text(), budget.seconds, budget.positions)
+        item: Request = (self._next, game.text(), budget.seconds, budget.positions, automatic)
         for _ in range(2):  # the process may exit between the check and the send
             if not self._running():
                 self._start()

@@ -236,5 +236,10 @@ def test_beam_that_dies_out_is_no_proof_and_counts_every_pass() -> None:
 
 def test_a_beam_that_dies_out_leaves_the_proof_to_the_depth_first_search() -> None:
     g = game.new_game("aunt-mary", deal=3)
-    search = make_search(g.variant, 100_000, time.monotonic() + 60, lambda: False, lady_jane=g.key == "lady-jane")
+    search = make_search(g.variant, 100_000, time.monotonic() + 60, never, lady_jane=g.key == "lady-jane")
     assert search.run(g.state) is None and search.exhausted
+
+
+def never() -> bool:
+    """A search that is never cancelled."""
+    return False

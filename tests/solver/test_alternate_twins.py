@@ -160,7 +160,7 @@ def test_positions_with_the_build_on_either_ten_are_won(key: str) -> None:
         position(key, ON_HEARTS, HEIGHTS),
         position(key, ON_DIAMONDS, HEIGHTS),
     ):
-        search = make_search(g.variant, 100_000, time.monotonic() + 60, lambda: False, lady_jane=g.key == "lady-jane")
+        search = make_search(g.variant, 100_000, time.monotonic() + 60, never, lady_jane=g.key == "lady-jane")
         line = search.run(g.state)
         assert line is not None
         assert replays_to_win(g.variant, g.state, line)
@@ -195,3 +195,8 @@ def test_verdict_with_the_twin_rule_agrees_with_the_search_without_it(key: str, 
 def test_verdict_with_the_twin_rule_agrees_on_deals(key: str, deal: int) -> None:
     g = game.new_game(key, deal=deal)
     assert compact_verdict(g, twins=True) == compact_verdict(g, twins=False)
+
+
+def never() -> bool:
+    """A search that is never cancelled."""
+    return False
