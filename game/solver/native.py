@@ -30,6 +30,8 @@ COMPILED = (
     "alternate",
     "alternate_stock",
     "cells",
+    "kansas_position",
+    "kansas_moves",
     "kansas",
 )
 """The modules of ``game.solver`` that ``setup.py`` compiles, as one group. ``kansas_relaxed`` is

@@ -48,7 +48,7 @@ from game.solver.cells import supported as cells_supported
 from game.solver.compact import Turns, as_played, at_table
 from game.solver.families import ONE_CARD_DEALS, Family, family_of
 from game.solver.kansas import kansas_turns
-from game.solver.kansas import supported as kansas_supported
+from game.solver.kansas_position import supported as kansas_supported
 from game.solver.kansas_relaxed import in_c as looser_in_c
 from game.variants.base import Build, Kind, RawMove, Variant
 

@@ -16,7 +16,8 @@ from test_search import brute_force_winnable
 
 import game
 from game.solver import native
-from game.solver.kansas import KansasSearch, LooserProof, kansas_turns, supported
+from game.solver.kansas import KansasSearch, LooserProof, kansas_turns
+from game.solver.kansas_position import supported
 from game.solver.kansas_relaxed import LOST, UNKNOWN, WON, DeadEnds, RelaxedKansas, _key, laid_out
 
 ACE, TWO, THREE, FOUR, FIVE, SIX, EIGHT, NINE, TEN, JACK, QUEEN, KING = 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12

@@ -15,7 +15,8 @@ from test_search import brute_force_winnable
 import game
 from game.engine.cards import RANK_LETTERS, SUIT_LETTERS
 from game.engine.state import State
-from game.solver.kansas import NONE, KansasSearch, kansas_turns, supported
+from game.solver.kansas import KansasSearch, kansas_turns
+from game.solver.kansas_position import NONE, supported
 from game.solver.kansas_relaxed import RelaxedKansas
 from game.solver.search import PLAIN_SHARE, TURN, Budget, Verdict, _portfolio, _Search, solve
 
