@@ -1,11 +1,13 @@
 """A solver for all five games, over the engine's own rules.
 
+Each game's search is declared in ``game.solver.families``, never guessed from its attributes:
 Baker's Game and Seahaven Towers go to the fast cell-game search of ``game.solver.cells``
 (compact positions, its own move generator, every winning line replayed through the engine
 before it is returned), Aunt Mary and Lady Jane to ``game.solver.alternate`` and Kansas to
-``game.solver.kansas`` (the same kind of search). Every other position is searched here:
-every move comes from the variant's legal-move generator and is applied by the variant, so it
-can never use a move the game forbids. Pruning that provably keeps every win:
+``game.solver.kansas`` (the same kind of search). Every other position, and every position of
+a game declared nowhere, is searched here: every move comes from the variant's legal-move
+generator and is applied by the variant, so it can never use a move the game forbids.
+Pruning that provably keeps every win, for a declared game:
 
 * safe foundation moves (the variant's ``auto``) are made at once after every move (not quite
   harmless in Kansas, where a card may be built on a base-rank card: holding one back can be
@@ -19,6 +21,16 @@ can never use a move the game forbids. Pruning that provably keeps every win:
 * where the stock deals to a waste (Kansas, Aunt Mary), dealing is not a move of its own:
   "deal (and turn over) until card c is on the waste, then play c" is one macro move, since
   every other move commutes with dealing (see ``_Search.deal_and_play``).
+
+For a game declared nowhere only the pruning that follows from the engine's own kinds of
+pile and builds is kept (the first of several empty piles, no whole pile to an empty one, no
+foundation card back where building is by suit, interchangeable piles sharing a key): safe
+cards are not sent home by the search, dealing stays a move of its own, and the stock and the
+waste go into the key whole.
+
+With automatic moves on (``solve(..., automatic=True)``, the table's setting) every player move
+is followed by the automatic moves, for every game, and dealing is a move of its own: the
+search then plays exactly as the table does.
 
 The search ends with a winning line (every move, automatic ones included, which
 ``Game.play`` replays to a win), a proof that no win exists (every reachable position was
