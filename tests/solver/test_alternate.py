@@ -18,7 +18,8 @@ from game.solver.alternate import Node
 from game.solver.alternate_rules import DOWN, Rules, supported
 from game.solver.alternate_stock import AuntMaryStock, LadyJaneStock, make_search
 from game.solver.compact import Beam
-from game.solver.search import TURN, Budget, Verdict, _portfolio, _Search, replays_to_win, solve
+from game.solver.engine_search import EngineSearch
+from game.solver.search import TURN, Budget, Verdict, _portfolio, replays_to_win, solve
 
 GAMES = ("aunt-mary", "lady-jane")
 
@@ -125,9 +126,9 @@ def engine_verdict(g: game.Game) -> Verdict:
     """The engine-level search's verdict (the searches ``solve`` runs when this one cannot)."""
     v, budget = g.variant, Budget(seconds=600, positions=40_000)
     if v.deals_to_reserves:
-        pair = (_Search(v, budget, None), _Search(v, budget, None, reserve_weight=1))
+        pair = (EngineSearch(v, budget, None), EngineSearch(v, budget, None, reserve_weight=1))
     else:
-        pair = (_Search(v, budget, None), _Search(v, budget, None, macro=False))
+        pair = (EngineSearch(v, budget, None), EngineSearch(v, budget, None, macro=False))
     return _portfolio(pair, (TURN // 2, TURN // 2), g.state, budget).verdict
 
 

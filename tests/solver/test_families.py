@@ -8,8 +8,9 @@ import pytest
 
 import game
 from game.engine.game import Game
+from game.solver.engine_search import EngineSearch
 from game.solver.families import FAMILIES, Family, family_of
-from game.solver.search import Budget, Verdict, _Search, plays_at_table, replays_to_win, solve
+from game.solver.search import Budget, Verdict, plays_at_table, replays_to_win, solve
 from tests.solver.draw_three import DrawThree, LookAlike, brute_force_winnable, describe, small_position
 
 
@@ -32,7 +33,7 @@ def test_a_full_draw_three_deal_is_searched_by_the_generic_search_not_aunt_marys
     for deal in (3, 6):
         start = game.new_game("aunt-mary", deal).state
         result = solve(Game(v, start, deal), budget)
-        generic = _Search(v, budget, None).run(start)
+        generic = EngineSearch(v, budget, None).run(start)
         assert (result.verdict, result.positions) == (generic.verdict, generic.positions)
 
 

@@ -15,10 +15,11 @@ from test_search import brute_force_winnable
 import game
 from game.engine.cards import RANK_LETTERS, SUIT_LETTERS
 from game.engine.state import State
+from game.solver.engine_search import EngineSearch
 from game.solver.kansas import KansasSearch, kansas_turns
 from game.solver.kansas_position import NONE, supported
 from game.solver.kansas_relaxed import RelaxedKansas
-from game.solver.search import PLAIN_SHARE, TURN, Budget, Verdict, _portfolio, _Search, solve
+from game.solver.search import PLAIN_SHARE, TURN, Budget, Verdict, _portfolio, solve
 
 KANSAS = game.VARIANTS["kansas"].instance()
 
@@ -264,7 +265,7 @@ def test_engine_level_search_agrees_on_deals_both_decide(deal: int, verdict: str
     budget = Budget(seconds=60, positions=20_000)
     turns = (TURN - int(TURN * PLAIN_SHARE), int(TURN * PLAIN_SHARE))
     engine = _portfolio(
-        (_Search(v, budget, None), _Search(v, budget, None, macro=False)), turns, g.state, budget
+        (EngineSearch(v, budget, None), EngineSearch(v, budget, None, macro=False)), turns, g.state, budget
     )
     assert engine.verdict.value == verdict
     assert kansas_verdict(g)[0].value == verdict

@@ -9,10 +9,11 @@ import pytest
 
 import game
 from game.engine.state import State
-from game.solver.search import Budget, _Search, solve
+from game.solver.engine_search import EngineSearch
+from game.solver.search import Budget, solve
 
 
-def full_key(search: _Search, st: State) -> tuple[object, ...]:
+def full_key(search: EngineSearch, st: State) -> tuple[object, ...]:
     """Every pile in whole, up to the order of interchangeable piles."""
     piles, hidden = st.piles, st.hidden
     return (
@@ -28,7 +29,7 @@ def full_key(search: _Search, st: State) -> tuple[object, ...]:
 def test_positions_reachable_from_one_root_with_one_key_are_the_same(key: str, deal: int) -> None:
     g = game.new_game(key, deal=deal)
     v = g.variant
-    search = _Search(v, Budget(), None)
+    search = EngineSearch(v, Budget(), None)
     seen: dict[object, tuple[object, ...]] = {}
     todo: deque[State] = deque([g.state])
     visited = {g.state}
@@ -52,7 +53,7 @@ def test_keys_of_positions_deep_in_random_games_are_never_shared(key: str) -> No
     for deal in (1, 2, 3):
         g = game.new_game(key, deal=deal)
         v = g.variant
-        search = _Search(v, Budget(), None)
+        search = EngineSearch(v, Budget(), None)
         seen: dict[object, tuple[object, ...]] = {}
         for _ in range(150):
             here = g.state
@@ -68,7 +69,7 @@ def test_keys_of_positions_deep_in_random_games_are_never_shared(key: str) -> No
 def test_keys_see_a_redeal_in_aunt_mary() -> None:
     g = game.new_game("aunt-mary", deal=2)
     v = g.variant
-    search = _Search(v, Budget(), None)
+    search = EngineSearch(v, Budget(), None)
     st = g.state
     while st.piles[v.stock]:
         st = v.apply(st, (v.stock, v.waste, 1))
