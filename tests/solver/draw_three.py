@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 from game.engine.cards import DECK
-from game.engine.game import Game
 from game.engine.state import State
+from game.play import Game
 from game.variants.aunt_mary import AuntMary
 from game.variants.base import RawMove, Variant
 

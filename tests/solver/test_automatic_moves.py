@@ -4,7 +4,7 @@ the table plays (each player move followed by ``Game.auto_moves`` until none is 
 from __future__ import annotations
 
 import game
-from game.engine.game import Game
+from game.play import Game
 from game.solver.advisor import Advisor, Outlook
 from game.solver.search import Budget, Verdict, plays_at_table, solve
 from tests.solver_stand_in import InlineWorker

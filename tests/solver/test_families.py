@@ -7,7 +7,7 @@ import random
 import pytest
 
 import game
-from game.engine.game import Game
+from game.play import Game
 from game.solver.engine_search import EngineSearch
 from game.solver.families import FAMILIES, Family, family_of
 from game.solver.search import Budget, Verdict, plays_at_table, replays_to_win, solve

@@ -42,9 +42,9 @@ from typing import Any
 import pytest
 
 import game
-from game.engine.game import Game
 from game.engine.moves import Move
 from game.engine.state import State
+from game.play import Game
 from game.solver.cells import CellSearch
 from game.solver.families import ONE_CARD_DEALS, family_of
 from game.solver.kansas import KansasSearch
