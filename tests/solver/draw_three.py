@@ -12,7 +12,6 @@ import random
 
 from game.engine.cards import DECK
 from game.engine.state import State
-from game.play import Game
 from game.variants.aunt_mary import AuntMary
 from game.variants.base import RawMove, Variant
 
@@ -72,26 +71,24 @@ def small_position(variant: Variant, rng: random.Random, loose: int) -> State:
 
 def brute_force_winnable(variant: Variant, state: State, *, automatic: bool, limit: int = 200_000) -> bool:
     """Whether some sequence of the engine's legal moves wins from ``state``: every reachable
-    position is visited (with ``automatic``, each move is followed by ``Game.auto_moves`` one
-    at a time until none is left, as the table plays). Fails if more than ``limit``."""
+    position is visited. With ``automatic``, each move is followed by the automatic moves one at
+    a time until none is left, as the table plays (``Game.auto_moves``: a card the move itself
+    took off a foundation stays out). Fails if more than ``limit`` positions are reachable."""
 
-    def settle(g: Game) -> State:
-        while automatic and (autos := g.auto_moves()):
-            g.play(autos[0], automatic=True)
-        return g.state
+    def settle(st: State, kept: int | None) -> State:
+        while automatic and (autos := variant.auto_after(st, kept)):
+            st = variant.apply(st, autos[0])
+        return st
 
-    start = settle(Game(variant, state))
+    start = settle(state, None)
     seen = {start}
     todo = [start]
     while todo:
         st = todo.pop()
         if variant.is_won(st):
             return True
-        g = Game(variant, st)
-        for move in g.legal_moves():
-            child = Game(variant, st)
-            child.play(move)
-            nxt = settle(child)
+        for move in variant.legal(st):
+            nxt = settle(variant.apply(st, move), variant.taken_home_card(st, move))
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
