@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from game.engine.moves import Move
-from game.solver.kansas_relaxed import in_c as looser_in_c
 from game.variants.base import RawMove
 
 
@@ -54,6 +53,8 @@ PLAIN_POSITIONS_CAP = 20_000_000
 
 def scaled_cap() -> int:
     """The cap of a scaled budget here (``SCALED_POSITIONS_CAP`` or ``PLAIN_POSITIONS_CAP``)."""
+    from game.solver.kansas_relaxed import in_c as looser_in_c  # a search module: on first use
+
     return SCALED_POSITIONS_CAP if looser_in_c() else PLAIN_POSITIONS_CAP
 
 

@@ -16,23 +16,25 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from game.engine.errors import GameError
 from game.engine.moves import Move
 from game.engine.state import State
 from game.play import Game
-from game.solver.alternate import AlternateSearch
-from game.solver.alternate_rules import supported as alternate_supported
-from game.solver.alternate_stock import make_search as alternate_search
 from game.solver.answer import Budget, Solution, Verdict
-from game.solver.cells import CellSearch
-from game.solver.cells import supported as cells_supported
-from game.solver.compact import Turns, as_played, at_table
 from game.solver.engine_search import ENGINE_POSITIONS_CAP, EngineSearch, to_move
 from game.solver.families import ONE_CARD_DEALS, Family, family_of
-from game.solver.kansas import kansas_turns
-from game.solver.kansas_position import supported as kansas_supported
 from game.variants.base import RawMove, Variant
+
+if TYPE_CHECKING:
+    from game.solver.alternate import AlternateSearch
+    from game.solver.cells import CellSearch
+    from game.solver.compact import Turns
+
+# The compact searches (compiled modules, when built) are imported when a search first runs
+# (``_fast``): the game's window imports this module for ``Budget`` and ``Verdict`` and leaves
+# the searching to its worker process, so its start-up never loads them.
 
 __all__ = ["Budget", "Solution", "Verdict", "plays_at_table", "replays_to_win", "solve"]
 
@@ -54,17 +56,19 @@ def _solve_cells(
     state: State,
     budget: Budget,
     cancelled: Callable[[], bool],
-    make: _Fast = CellSearch,
+    make: _Fast,
     *,
     automatic: bool = False,
 ) -> Solution | None:
-    """A fast compact search (``make``: the cell games' by default), or ``None`` when its line
+    """A fast compact search (``make``), or ``None`` when its line
     does not replay to a win (a bug) or, with ``automatic``, cannot be played at the table.
 
     The compact searches play for a player free of automatic moves. Their line is given as the
     table plays it where it can be (``compact.as_played``); with ``automatic`` it must be
     (``compact.at_table``), or the generic search takes over. Their proofs hold either way: a
     game played with automatic moves is one of the free player's games."""
+    from game.solver.compact import as_played, at_table
+
     began = time.monotonic()
     search = make(v, budget.positions, began + budget.seconds, cancelled)
     line = search.run(state)
@@ -109,20 +113,30 @@ def _automatic_moves(g: Game, moves: Sequence[Move], i: int) -> int | None:
     return i
 
 
-_FAST: dict[Family, tuple[Callable[[Variant, State], bool], _Fast]] = {
-    Family.CELLS: (cells_supported, CellSearch),
-    Family.LADY_JANE: (
-        partial(alternate_supported, lady_jane=True),
-        partial(alternate_search, lady_jane=True),
-    ),
-    Family.AUNT_MARY: (
-        partial(alternate_supported, lady_jane=False),
-        partial(alternate_search, lady_jane=False),
-    ),
-    Family.KANSAS: (kansas_supported, kansas_turns),
-}
-"""Each declared family's compact search (``game.solver.families``), and the test of the
-positions it takes (all 52 cards, laid out as play can leave them)."""
+def _fast(family: Family) -> tuple[Callable[[Variant, State], bool], _Fast] | None:
+    """The declared family's compact search (``game.solver.families``) and the test of the
+    positions it takes (all 52 cards, laid out as play can leave them); ``None`` for the generic
+    family."""
+    from game.solver.alternate_rules import supported as alternate_supported
+    from game.solver.alternate_stock import make_search as alternate_search
+    from game.solver.cells import CellSearch
+    from game.solver.cells import supported as cells_supported
+    from game.solver.kansas import kansas_turns
+    from game.solver.kansas_position import supported as kansas_supported
+
+    table: dict[Family, tuple[Callable[[Variant, State], bool], _Fast]] = {
+        Family.CELLS: (cells_supported, CellSearch),
+        Family.LADY_JANE: (
+            partial(alternate_supported, lady_jane=True),
+            partial(alternate_search, lady_jane=True),
+        ),
+        Family.AUNT_MARY: (
+            partial(alternate_supported, lady_jane=False),
+            partial(alternate_search, lady_jane=False),
+        ),
+        Family.KANSAS: (kansas_supported, kansas_turns),
+    }
+    return table.get(family)
 
 
 def solve(
@@ -147,7 +161,7 @@ def solve(
     poll = cancelled or _never
     v, state = game.variant, game.state
     family = family_of(v)
-    fast = _FAST.get(family)
+    fast = _fast(family)
     began = time.monotonic()
     if fast is not None and fast[0](v, state):
         found = _solve_cells(v, state, budget, poll, fast[1], automatic=automatic)

@@ -50,7 +50,7 @@ from game.solver.families import ONE_CARD_DEALS, family_of
 from game.solver.kansas import KansasSearch
 from game.solver.kansas_position import supported as kansas_supported
 from game.solver.kansas_relaxed import LOST, DeadEnds
-from game.solver.search import _FAST
+from game.solver.search import _fast
 from game.variants.base import Kind, RawMove, Variant
 
 DEALS = {"bakers-game": range(1, 201), "seahaven": range(1, 61)}
@@ -205,9 +205,16 @@ def replay(key: str, v: Variant, st: State, line: list[RawMove], out: Findings) 
     return st
 
 
+def declared(v: Variant) -> tuple[Callable[[Variant, State], bool], Callable[..., Any]]:
+    """``v``'s declared compact search: its position test and the search."""
+    fast = _fast(family_of(v))
+    assert fast is not None, f"{v.key} declares no compact search"
+    return fast
+
+
 def searcher(v: Variant) -> Any:
     """A fresh compact search of ``v``'s declared family (the depth-first one of a portfolio)."""
-    make = _FAST[family_of(v)][1]
+    make = declared(v)[1]
     search = make(v, 10**6, time.monotonic() + 600, lambda: False)
     return search.searches[0] if hasattr(search, "searches") else search
 
@@ -279,7 +286,7 @@ def onward_move(v: Variant, move: Move) -> bool:
 def findings(key: str) -> Findings:
     """Compare the compact search of ``key`` with the engine on the sample positions."""
     v = game.VARIANTS[key].instance()
-    supported = _FAST[family_of(v)][0]
+    supported = declared(v)[0]
     macro = family_of(v) in ONE_CARD_DEALS
     out = Findings()
     for start in positions(key):
@@ -322,7 +329,7 @@ def _compare(
 
 
 def _supported(v: Variant, st: State) -> bool:
-    return bool(_FAST[family_of(v)][0](v, st))
+    return bool(declared(v)[0](v, st))
 
 
 CASES = [(key, rule) for key, rules in RULES.items() for rule in rules]
