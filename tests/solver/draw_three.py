@@ -19,7 +19,12 @@ DRAW = 3
 
 
 class DrawThree(AuntMary):
-    """Aunt Mary with a stock that turns up to three cards onto the waste per deal."""
+    """Aunt Mary with a stock that turns up to three cards onto the waste per deal.
+
+    Six tableau piles dealt as in Aunt Mary, built down in alternating colours; only a King
+    fills an empty pile. Clicking the stock turns three cards onto the waste, the last of them
+    playable; two redeals turn the waste back over.
+    """
 
     key = "test-draw-three"
     name = "Draw Three (test)"

@@ -53,8 +53,9 @@ def test_a_test_named_after_two_games_counts_for_both() -> None:
     assert rule_ids_in_name("test_undo_restores_the_position") == set()
 
 
-def test_rule_ids_cover_all_forty_four_rules() -> None:
-    assert sum(len(claimed_rule_ids(cls)) for cls in game.VARIANTS.values()) == 44
+def test_rule_ids_cover_all_forty_four_rules_of_the_five_games() -> None:
+    five = ("lady-jane", "bakers-game", "kansas", "aunt-mary", "seahaven")
+    assert sum(len(claimed_rule_ids(game.VARIANTS[key])) for key in five) == 44
 
 
 @pytest.mark.parametrize("key", list(game.VARIANTS))
