@@ -112,14 +112,23 @@ def app_exe() -> Path:
 
 
 def pinned() -> dict[str, str]:
-    """``name -> version`` from build/constraints.txt."""
+    """``name -> version`` from build/constraints.txt, for the lines whose environment marker (if
+    any, after ``;``) holds on this machine: pip installs only those."""
     pins: dict[str, str] = {}
     for line in CONSTRAINTS.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if "==" in line:
-            name, ver = line.split("==", 1)
+        requirement, _, marker = line.split("#", 1)[0].partition(";")
+        if "==" in requirement and _marker_holds(marker.strip()):
+            name, ver = requirement.split("==", 1)
             pins[name.strip().lower().replace("_", "-")] = ver.strip()
     return pins
+
+
+def _marker_holds(marker: str) -> bool:
+    if not marker:
+        return True
+    from packaging.markers import Marker  # packaging comes with PyInstaller (and pytest)
+
+    return Marker(marker).evaluate()
 
 
 def check_pins(strict: bool) -> None:

@@ -274,8 +274,26 @@ def test_constraints_pin_the_build(build_script: ModuleType) -> None:
     wanted = {"pygame-ce", "pysol-cards", "platformdirs", "pyinstaller", "pyinstaller-hooks-contrib"}
     assert wanted <= set(pins)
     for line in build_script.CONSTRAINTS.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        assert not line or ("==" in line and not any(c in line for c in "<>~!*"))
+        requirement = line.split("#", 1)[0].split(";", 1)[0].strip()
+        assert not requirement or ("==" in requirement and not any(c in requirement for c in "<>~!*"))
+
+
+def test_constraints_pin_the_dev_tools_ci_runs(build_script: ModuleType) -> None:
+    """A new release of a linter, type checker or test tool cannot turn CI red: CI installs these."""
+    tools = {"ruff", "mypy", "pytest", "pytest-timeout", "hypothesis"}
+    assert tools <= set(build_script.pinned())
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install -q -c build/constraints.txt -e '.[dev]'" in run
+
+
+def test_constraints_markers_decide_what_is_checked(
+    build_script: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pin for another system (actionlint's wheel is Linux x86-64 only) is not 'missing' here."""
+    constraints = tmp_path / "constraints.txt"
+    constraints.write_text("a==1\nb==2; sys_platform == 'no-such-system'\nc==3 ; python_version >= '3'  # x\n")
+    monkeypatch.setattr(build_script, "CONSTRAINTS", constraints)
+    assert build_script.pinned() == {"a": "1", "c": "3"}
 
 
 # ----------------------------------------------------------------------------- the built app
