@@ -291,7 +291,7 @@ def test_constraints_markers_decide_what_is_checked(
 ) -> None:
     """A pin for another system (actionlint's wheel is Linux x86-64 only) is not 'missing' here."""
     constraints = tmp_path / "constraints.txt"
-    constraints.write_text("a==1\nb==2; sys_platform == 'no-such-system'\nc==3 ; python_version >= '3'  # x\n")
+    constraints.write_text("a==1\nb==2; sys_platform == 'nowhere'\nc==3 ; python_version >= '3'  # x\n")
     monkeypatch.setattr(build_script, "CONSTRAINTS", constraints)
     assert build_script.pinned() == {"a": "1", "c": "3"}
 
