@@ -49,6 +49,10 @@ def new_game(variant: str, deal: int | None = None) -> Game:
 
     Without a deal number one is drawn at random. The opening position is as dealt: the
     automatic foundation moves (``auto_moves()``) are left to the caller.
+
+    >>> g = new_game("seahaven", deal=7)
+    >>> g.score, g.auto_moves()
+    (0, [Move(source='tableau-10', target='foundation-1', count=1)])
     """
     v = variant_class(variant).instance()
     number = random_deal_number() if deal is None else check_deal_number(deal)
@@ -56,7 +60,18 @@ def new_game(variant: str, deal: int | None = None) -> Game:
 
 
 def from_text(text: str) -> Game:
-    """A game set up from a one-line position text (see ``Game.text()``)."""
+    """A game set up from a one-line position text (see ``Game.text()``).
+
+    Piles left out are empty:
+
+    >>> g = from_text("kansas base=K foundation-1=KD tableau-1=AD")
+    >>> g.legal_moves()
+    [Move(source='tableau-1', target='foundation-1', count=1)]
+    >>> from_text("kansas base=K foundation-1=KD tableau-1=KD")
+    Traceback (most recent call last):
+    ...
+    game.engine.errors.InvalidPosition: KD appears twice
+    """
     return Game.from_text(text)
 
 

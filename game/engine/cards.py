@@ -50,7 +50,13 @@ class Card(int):
 
     @staticmethod
     def parse(text: str) -> Card:
-        """The card written ``text`` (either case): ``"TD"``, ``"td"``, ``"10d"``."""
+        """The card written ``text`` (either case): ``"TD"``, ``"td"``, ``"10d"``.
+
+        >>> Card.parse("10d") == Card.parse("td") == Card.make(10, DIAMONDS)
+        True
+        >>> Card.parse("QS").name
+        'Queen of spades'
+        """
         card, _ = parse_card(text)
         return card
 
@@ -75,7 +81,11 @@ class Card(int):
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
     def text(self, face_up: bool = True) -> str:
-        """The two-character text form, lower case when ``face_up`` is false."""
+        """The two-character text form, lower case when ``face_up`` is false.
+
+        >>> Card.make(10, DIAMONDS).text(), Card.make(ACE, SPADES).text(face_up=False)
+        ('TD', 'as')
+        """
         t = RANK_LETTERS[self.rank - 1] + SUIT_LETTERS[self.suit]
         return t if face_up else t.lower()
 

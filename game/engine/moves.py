@@ -30,7 +30,17 @@ class Move:
 
     @staticmethod
     def parse(text: str) -> Move:
-        """The move written ``text`` in the form ``str(move)`` gives."""
+        """The move written ``text`` in the form ``str(move)`` gives.
+
+        >>> Move.parse("tableau-1 -> tableau-4 x3")
+        Move(source='tableau-1', target='tableau-4', count=3)
+        >>> str(Move.parse("stock->waste"))
+        'stock -> waste'
+        >>> Move.parse("tableau-1 to tableau-4")
+        Traceback (most recent call last):
+        ...
+        game.engine.errors.GameError: not a move: 'tableau-1 to tableau-4' (write it like ...)
+        """
         if not isinstance(text, str):
             raise TypeError(
                 f"a move's text is a string such as 'tableau-1 -> foundation-2', got {shown(text)}"
