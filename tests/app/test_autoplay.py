@@ -58,6 +58,7 @@ def _stuck_kansas() -> str:
     return g.text()
 
 
+@pytest.mark.slow
 def test_the_command_line_autoplay_exits_zero() -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SOLITAIRE_SPEED="off")
     command = [sys.executable, "-m", "game", "--variant", "kansas", "--deal", "3", "--window", "640x480"]

@@ -301,7 +301,14 @@ def test_constraints_markers_decide_what_is_checked(
 ONEDIR = ROOT / "dist" / "solitaire" / ("solitaire.exe" if sys.platform == "win32" else "solitaire")
 
 
-@pytest.mark.skipif(not ONEDIR.is_file(), reason="no build: run python build/build.py --onedir-only")
+# These run the app .ci/run builds before the tests (build/build.py --onedir-only --smoke); without
+# a build they skip. Each launch imports the whole frozen app, so they are slow.
+NO_BUILD = pytest.mark.skipif(not ONEDIR.is_file(), reason="no build: python build/build.py --onedir-only")
+
+
+@NO_BUILD
+@pytest.mark.slow
+@pytest.mark.timeout(400)
 @pytest.mark.parametrize("variant", ["kansas", "seahaven"])
 def test_built_app_from_another_cwd_finds_its_cards(variant: str, tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SOLITAIRE_SPEED="off")
@@ -318,7 +325,9 @@ def test_built_app_from_another_cwd_finds_its_cards(variant: str, tmp_path: Path
     assert (ONEDIR.parent / "_internal" / "assets" / "cards" / "classic" / "AS.svg").is_file()
 
 
-@pytest.mark.skipif(not ONEDIR.is_file(), reason="no build: run python build/build.py --onedir-only")
+@NO_BUILD
+@pytest.mark.slow
+@pytest.mark.timeout(300)
 def test_built_app_prints_version_and_deal(tmp_path: Path) -> None:
     import game
 

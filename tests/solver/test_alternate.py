@@ -58,6 +58,7 @@ def compact_verdict(g: game.Game, *, dead_test: bool = True, twins: bool = True)
     return False if search.exhausted else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", GAMES)
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32), stocked=st.booleans())

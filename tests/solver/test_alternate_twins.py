@@ -191,6 +191,7 @@ def test_verdict_with_the_twin_rule_agrees_with_the_search_without_it(key: str, 
     assert with_twins == without
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("key", "deal"), [("aunt-mary", d) for d in (2, 5, 13, 20)] + [("lady-jane", 2)])
 def test_verdict_with_the_twin_rule_agrees_on_deals(key: str, deal: int) -> None:
     g = game.new_game(key, deal=deal)

@@ -222,6 +222,7 @@ def test_pruned_search_agrees_with_the_plain_one(seed: int) -> None:
     assert relaxed.verdict(*position, 10**7) == (WON if plain else LOST)
 
 
+@pytest.mark.slow
 def test_a_position_lost_here_is_lost_in_the_real_game() -> None:
     # Every endgame of a fixed sample that the looser game loses, and that a brute-force
     # search of the real game can settle, is lost in the real game.

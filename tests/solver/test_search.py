@@ -100,6 +100,7 @@ def assert_solver_agrees(g: game.Game, truth: bool | None) -> None:
         assert g.is_won()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", list(game.VARIANTS))
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32))

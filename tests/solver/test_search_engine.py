@@ -46,6 +46,7 @@ def test_positions_reachable_from_one_root_with_one_key_are_the_same(key: str, d
     assert len(seen) > 300
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["kansas", "aunt-mary", "lady-jane"])
 def test_keys_of_positions_deep_in_random_games_are_never_shared(key: str) -> None:
     # Random play reaches what breadth first does not: empty stocks, turnovers, late deals.

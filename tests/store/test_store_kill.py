@@ -25,6 +25,7 @@ def load_harness():
     return module
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_fifty_sigkills_lose_no_position_and_no_statistics(tmp_path):
     harness = load_harness()
