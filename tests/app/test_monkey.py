@@ -11,6 +11,7 @@ import pytest
 import game
 from game.app import App
 from game.play import Game
+from game.scenes.table import TableScene
 from tests.app.conftest import FakeClock, make_args
 
 EVENTS = 3000
@@ -31,10 +32,15 @@ KEYS = [
 ]
 
 
-def check_invariants(g: Game) -> None:
+def check_invariants(table: TableScene) -> None:
+    """Every card exactly once; once the animations have caught up, the status bar shows the
+    engine's score, and the game counts as won exactly when all 52 cards are home."""
+    g = table.g
     cards = [c for pile in g.state.piles for c in pile]
     assert sorted(cards) == list(range(52))
-    assert g.score == sum(len(g.state.piles[f]) for f in g.variant.foundations)
+    assert g.is_won() == (g.score == 52)
+    if table.animator.current is None:
+        assert dict(table.status_items())["Score"] == f"{g.score}/52"
 
 
 def random_point(rng: random.Random, app: App) -> tuple[int, int]:
@@ -103,5 +109,5 @@ def test_random_input_never_breaks_the_game(clock: FakeClock, variant: str) -> N
         if not app.running:
             app = App(make_args(variant=variant, window=(640, 480)), clock=clock, speed="fast")
         if app.table is not None:
-            check_invariants(app.table.g)
+            check_invariants(app.table)
     pygame.quit()
