@@ -12,7 +12,10 @@ import pytest
 
 from game.app import App
 from game.controls.focus import FOCUS_COLOUR, Focus, focus_rect
+from game.engine.cards import CLUBS, DIAMONDS, Card
+from game.scenes.menu import MenuScene
 from game.variants.base import Kind
+from game.view.widgets import BUTTON, BUTTON_HOVER
 from tests.app.conftest import FakeClock, post_key, settle
 
 
@@ -28,7 +31,6 @@ def save(app: App, clock: FakeClock, path: Path) -> None:
     app._full_redraw = True
     app.step()
     pygame.image.save(app.surface, str(path))
-    assert path.stat().st_size > 1000
 
 
 def focus_on(app: App, clock: FakeClock, kind: Kind, card_from_top: int = 0) -> Focus:
@@ -82,13 +84,37 @@ def test_focus_ring_on_every_pile_kind(
     assert ring_is_drawn(app, focus)
 
 
+CLASSIC_RED, FOUR_COLOUR_BLUE, FOUR_COLOUR_GREEN = (200, 32, 47), (31, 128, 224), (0, 90, 60)
+
+
+def top_card_colours(app: App, suit: int) -> set[tuple[int, int, int]]:
+    """The colours drawn on the top card of the first tableau pile whose top card is of ``suit``."""
+    t = app.table
+    assert t is not None
+    state = t.g.state
+    pile = next(i for i in t.g.variant.tableau if state.piles[i] and Card(state.piles[i][-1]).suit == suit)
+    rect = t.layout.state_rects(state, pile)[-1].clip(app.surface.get_rect())
+    at = app.surface.get_at
+    return {tuple(at((x, y))[:3]) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)}
+
+
+def shows(colours: set[tuple[int, int, int]], colour: tuple[int, int, int]) -> bool:
+    """Whether ``colour`` is among ``colours``, give or take a little antialiasing."""
+    return any(max(abs(a - b) for a, b in zip(c, colour, strict=True)) <= 12 for c in colours)
+
+
 def test_four_colour_deck_in_a_small_window(
     make_app: Callable[..., App], clock: FakeClock, shots: Path
 ) -> None:
     app = make_app(variant="bakers-game", deal=3, window=(800, 600))
+    settle(app, clock)
+    assert shows(top_card_colours(app, DIAMONDS), CLASSIC_RED)
     app.set_card_style("fourcolour")
     focus_on(app, clock, Kind.TABLEAU, 1)
     save(app, clock, shots / "fourcolour-800x600.png")
+    diamond, club = top_card_colours(app, DIAMONDS), top_card_colours(app, CLUBS)
+    assert shows(diamond, FOUR_COLOUR_BLUE) and not shows(diamond, CLASSIC_RED)
+    assert shows(club, FOUR_COLOUR_GREEN) and not shows(club, FOUR_COLOUR_BLUE)
 
 
 def test_high_contrast(make_app: Callable[..., App], clock: FakeClock, shots: Path) -> None:
@@ -121,3 +147,12 @@ def test_menu_with_the_new_settings(make_app: Callable[..., App], clock: FakeClo
     post_key(pygame.K_ESCAPE)
     post_key(pygame.K_DOWN)
     save(app, clock, shots / "menu-800x600.png")
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    labels = [b.label for b in menu.buttons]
+    assert "Cards: Classic" in labels and "High contrast: Off" in labels
+    window = app.surface.get_rect()
+    for b in menu.buttons:  # every row on screen, the one Down chose lit, the others not
+        assert window.contains(b.rect), b.label
+        lit = app.surface.get_at((b.rect.left + 3, b.rect.centery))[:3]
+        assert lit == (BUTTON_HOVER if b.label == "Resume" else BUTTON), b.label

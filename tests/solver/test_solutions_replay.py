@@ -84,11 +84,6 @@ def test_solver_verdict_and_line_replay(key: str, deal: int, verdict: Verdict) -
     assert g.is_won() == (verdict is Verdict.WINNABLE)
 
 
-def test_fifty_won_deals_are_replayed_in_every_game() -> None:
-    for key in game.VARIANTS:
-        assert len(WON[key]) >= 50
-
-
 def test_positions_budget_gives_the_same_answer_every_run() -> None:
     runs = [
         solve(game.new_game("bakers-game", deal=13), Budget(seconds=600, positions=POSITIONS)) for _ in "ab"
