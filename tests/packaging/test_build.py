@@ -284,6 +284,9 @@ def test_constraints_pin_the_dev_tools_ci_runs(build_script: ModuleType) -> None
     assert tools <= set(build_script.pinned())
     run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "pip install -q -c build/constraints.txt -e '.[dev]'" in run
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    test_command = readme.split("<!-- test-command -->", 1)[1].split("```", 2)[1]
+    assert "pip install -c build/constraints.txt -e '.[dev]'" in test_command
 
 
 def test_constraints_markers_decide_what_is_checked(
