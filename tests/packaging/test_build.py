@@ -11,6 +11,7 @@ import struct
 import subprocess
 import sys
 import tarfile
+import tomllib
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -287,6 +288,19 @@ def test_constraints_pin_the_dev_tools_ci_runs(build_script: ModuleType) -> None
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     test_command = readme.split("<!-- test-command -->", 1)[1].split("```", 2)[1]
     assert "pip install -c build/constraints.txt -e '.[dev]'" in test_command
+
+
+def test_ci_type_checks_all_of_game_strictly() -> None:
+    """.ci/run and the lint job run plain ``mypy``: the config must name every package of game/."""
+    mypy = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert mypy["strict"] is True
+    checked = mypy.get("packages", []) + [
+        m.removesuffix(".py").replace("/", ".") for m in mypy.get("files", [])
+    ]
+    for package in sorted(p.parent for p in (ROOT / "game").rglob("__init__.py")):
+        name = ".".join(package.relative_to(ROOT).parts)
+        assert any(name == c or name.startswith(c + ".") for c in checked), f"mypy leaves out {name}"
+    assert "\n.venv/bin/mypy\n" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
 def test_constraints_markers_decide_what_is_checked(
