@@ -22,6 +22,7 @@ def test_slow_marker_is_registered(request: pytest.FixtureRequest) -> None:
     assert any(line.startswith("slow:") for line in request.config.getini("markers"))
 
 
+@pytest.mark.slow
 def test_a_hanging_test_fails_with_its_name(tmp_path: Path) -> None:
     probe = tmp_path / "test_probe_hang.py"
     probe.write_text(

@@ -103,6 +103,7 @@ def unsynced_store(monkeypatch: pytest.MonkeyPatch) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", list(game.VARIANTS))
 def test_the_loop_survives_20000_random_events_with_any_keyboard(clock: FakeClock, variant: str) -> None:
     rng = random.Random(f"fuzz {variant}")

@@ -108,6 +108,7 @@ def _rows(conn: sqlite3.Connection, table: str) -> list[tuple[object, ...]]:
     return conn.execute(f"SELECT {KEYS[table]}, * FROM {table} ORDER BY {KEYS[table]}").fetchall()
 
 
+@pytest.mark.slow
 @settings(
     max_examples=30,
     deadline=None,

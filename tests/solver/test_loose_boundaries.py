@@ -98,6 +98,8 @@ def _build_sanitized(copy: Path, gcc: str) -> None:
     )
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(400)  # a sanitized C build, then the agreement tests under it
 @pytest.mark.skipif(sys.platform != "linux", reason="the sanitizers' runtime is preloaded, as on Linux")
 def test_the_c_and_python_agreement_tests_pass_under_address_and_undefined_sanitizers() -> None:
     gcc = shutil.which("gcc")
