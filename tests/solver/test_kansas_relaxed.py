@@ -212,6 +212,7 @@ def test_an_answer_found_once_is_known_without_a_search() -> None:
     assert relaxed.known(*position) == verdict
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_pruned_search_agrees_with_the_plain_one(seed: int) -> None:

@@ -111,6 +111,7 @@ def test_verdict_agrees_with_brute_force_on_small_endgames(key: str, seed: int) 
     assert_solver_agrees(g, truth)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", [k for k, cls in game.VARIANTS.items() if cls.instance().stock >= 0])
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32))
