@@ -48,5 +48,8 @@ def test_a_hanging_test_fails_with_its_name(tmp_path: Path) -> None:
         text=True,
         timeout=60,
     )
-    assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert "FAILED" in proc.stdout and "test_sleeps_too_long" in proc.stdout and "Timeout" in proc.stdout
+    # Where signals serve (POSIX) the test fails and the run goes on; elsewhere pytest-timeout
+    # dumps the stacks and ends the run. Either way: a failure, the word Timeout, the test's name.
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0, out
+    assert "Timeout" in out and "test_sleeps_too_long" in out
