@@ -170,6 +170,7 @@ def test_verdict_agrees_with_brute_force_on_endgames(seed: int, base: int) -> No
     assert_agrees_with_brute_force(kansas_endgame(random.Random(seed), base=base))
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_verdict_agrees_with_brute_force_with_cards_in_the_reserve_and_stock(seed: int) -> None:
@@ -230,6 +231,7 @@ def test_a_positions_budget_gives_the_same_answer_every_run() -> None:
     assert (runs[0].moves, runs[0].positions) == (runs[1].moves, runs[1].positions)
 
 
+@pytest.mark.slow
 def test_a_base_rank_card_held_back_can_be_what_wins() -> None:
     # The King of diamonds must leave the waste before the Queen under it; only the Ace of
     # spades can take it, so the Ace must stay out until then. Sending it home at once (as the
