@@ -356,6 +356,7 @@ def test_the_search_in_c_answers_endgames_as_the_plain_one(seed: int) -> None:
     assert len(in_c) == len(plain)
 
 
+@pytest.mark.slow
 def test_the_search_in_c_goes_on_where_its_last_question_stopped() -> None:
     in_c, plain, position = twins(7)
     while (verdict := in_c.verdict(*position, 40_000)) == UNKNOWN:
