@@ -3,6 +3,8 @@ the table plays (each player move followed by ``Game.auto_moves`` until none is 
 
 from __future__ import annotations
 
+import pytest
+
 import game
 from game.play import Game
 from game.solver.advisor import Advisor, Outlook
@@ -21,6 +23,7 @@ def test_a_free_players_kansas_win_cannot_be_followed_at_the_table() -> None:
     assert not plays_at_table(g.variant, g.state, free.raw)
 
 
+@pytest.mark.slow
 def test_with_automatic_moves_a_win_is_one_the_table_can_follow_move_by_move() -> None:
     for key, deal in (KANSAS_218, ("lady-jane", 45), ("lady-jane", 54), ("aunt-mary", 2), ("seahaven", 2)):
         g = game.new_game(key, deal)
