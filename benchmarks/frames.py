@@ -37,7 +37,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
+
+from xvfb import start_xvfb
 
 X11 = "--x11" in sys.argv
 """Frames presented to an X window on Xvfb (``--x11``) instead of SDL's dummy driver."""
@@ -46,22 +47,10 @@ XVFB_DISPLAY = sys.argv[sys.argv.index("--display") + 1] if "--display" in sys.a
 
 def _start_xvfb(display: str) -> subprocess.Popen[bytes]:
     """An Xvfb server on ``display`` with a screen a 4K window fits in."""
-    import time as _time
-
-    proc = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", "3840x2160x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    socket = Path(f"/tmp/.X11-unix/X{display[1:]}")
-    for _ in range(200):
-        if socket.exists():
-            return proc
-        if proc.poll() is not None:
-            break
-        _time.sleep(0.05)
-    proc.terminate()
-    raise SystemExit(f"Xvfb {display} did not start (apt-get install -y xvfb)")
+    proc = start_xvfb(display, "3840x2160x24")
+    if proc is None:
+        raise SystemExit(f"Xvfb {display} did not start (apt-get install -y xvfb)")
+    return proc
 
 
 XVFB = _start_xvfb(XVFB_DISPLAY) if X11 else None

@@ -35,6 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import xvfb
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME_ARGS = ["--variant", "bakers-game", "--deal", "1", "--window", "1280x720"]
 SOL_ARGS = ["--variation", "bakers_game"]
@@ -195,20 +197,11 @@ class MapWatch:
 
 
 def start_xvfb(display: str) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    socket = Path(f"/tmp/.X11-unix/X{display[1:]}")
-    for _ in range(200):
-        if socket.exists():
-            return proc
-        if proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    proc.terminate()
-    raise RuntimeError(f"Xvfb {display} did not start")
+    """Xvfb on ``display``, or RuntimeError."""
+    proc = xvfb.start_xvfb(display)
+    if proc is None:
+        raise RuntimeError(f"Xvfb {display} did not start")
+    return proc
 
 
 def environment(display: str, home: str) -> dict[str, str]:

@@ -23,13 +23,14 @@ import argparse
 import compileall
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+import xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_ARGS = ["--variant", "kansas", "--deal", "1", "--window", "1280x720"]
@@ -281,22 +282,8 @@ def med_frames(runs: list[dict[str, object]], key: str) -> tuple[float, float]:
 
 
 def start_xvfb() -> subprocess.Popen[bytes] | None:
-    if shutil.which("Xvfb") is None:
-        return None
-    proc = subprocess.Popen(
-        ["Xvfb", DISPLAY, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    socket = Path(f"/tmp/.X11-unix/X{DISPLAY[1:]}")
-    for _ in range(100):
-        if socket.exists():
-            return proc
-        if proc.poll() is not None:
-            return None
-        time.sleep(0.05)
-    proc.terminate()
-    return None
+    """Xvfb on ``DISPLAY``, or None where it cannot run."""
+    return xvfb.start_xvfb(DISPLAY)
 
 
 def main() -> int:
