@@ -6,7 +6,8 @@ Every string a player sees goes through this module's functions:
 - ``ngettext("{count} card", "{count} cards", n).format(count=n)`` for anything counted;
 - ``pgettext("button", "Deal")`` where one English word has two meanings;
 - ``N_("Statistics")`` marks a message kept in a module-level constant; translate it with
-  ``_()`` where it is shown, so a language switched in the menu shows at once.
+  ``_()`` where it is shown, so a language switched in the menu shows at once;
+  ``NP_("game name", "Kansas")`` is the same with a context (shown with ``pgettext``).
 
 Placeholders are named (``{moves}``), never positional, so a translation may reorder them.
 
@@ -135,6 +136,13 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 
 def N_(message: str) -> str:
     """Mark ``message`` for translation without translating it now (a constant shown later)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """:func:`N_` within a context: mark ``message`` as meant in ``context`` (a game's name,
+    ``NP_("game name", "Kansas")``); translate it with ``pgettext(context, CONST)`` where shown."""
+    del context
     return message
 
 

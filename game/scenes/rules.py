@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import inspect
-import re
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect, Surface
 
 import game
+from game.i18n import _, current_language
 from game.scenes.base import Overlay
 from game.variants.base import Variant
 from game.view.layout import compute_layout
@@ -18,26 +17,11 @@ from game.view.widgets import TEXT, TEXT_DIM, blit_text, panel, ui_size, wrap
 if TYPE_CHECKING:
     from game.scenes.services import Services
 
-_RULE_REFERENCE = re.compile(r"\s*\((?:rules\.md[^()]*|[A-Z]{2}-\d+[^()]*)\)")
-_SOURCE_CLAUSE = re.compile(r";\s*deal N is PySolFC's deal N")
-_SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z\"])")
-_BEHIND_THE_SCENES = ("AisleRiot", "PySolFC", "move generator", "Deal order")
-"""Sentences about where the rules come from, not about how to play, are left out."""
-
 
 def rule_paragraphs(variant: Variant) -> list[str]:
-    """The variant's rule text as paragraphs for players: no rule ids, no ASCII diagram."""
-    paragraphs: list[str] = []
-    for block in inspect.cleandoc(variant.rule_text).split("\n\n")[1:]:
-        lines = [line for line in block.splitlines() if line.strip()]
-        if not lines or all(line.startswith("    ") for line in lines):
-            continue
-        text = _RULE_REFERENCE.sub("", " ".join(line.strip() for line in lines))
-        text = _SOURCE_CLAUSE.sub("", text)
-        kept = [s for s in _SENTENCE.split(text) if not any(word in s for word in _BEHIND_THE_SCENES)]
-        if kept:
-            paragraphs.append(" ".join(kept))
-    return paragraphs
+    """The variant's rules as the screen shows them, in the player's language: the paragraphs
+    the variant declares in ``rules`` (translatable resources, not its docstring)."""
+    return variant.rule_paragraphs()
 
 
 def table_picture(app: Services, variant: Variant, size: tuple[int, int]) -> Surface:
@@ -59,6 +43,7 @@ class RulesScene(Overlay):
         self.scroll = 0
         self.rect = Rect(0, 0, 0, 0)
         self._page: Surface | None = None
+        self._language = current_language()
 
     def layout(self) -> None:
         w, h = self.app.size
@@ -71,7 +56,7 @@ class RulesScene(Overlay):
     def _render_page(self) -> Surface:
         size, width = self._size, self.rect.width - self._size * 2
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
-        lines.append((self.variant.summary, size, TEXT_DIM))
+        lines.append((self.variant.display_summary(), size, TEXT_DIM))
         for paragraph in rule_paragraphs(self.variant):
             lines.append(("", size // 2, TEXT))
             lines += [(line, size, TEXT) for line in wrap(paragraph, size, width)]
@@ -87,6 +72,8 @@ class RulesScene(Overlay):
         return page
 
     def update(self, now: float) -> bool | list[Rect]:
+        if self._language != current_language():  # switched while open: draw the page again
+            self._language, self._page = current_language(), None
         if self._page is None:
             self._page = self._render_page()
             height = self._page.get_height() + int(self._size * 5)
@@ -131,13 +118,16 @@ class RulesScene(Overlay):
         size = self._size
         blit_text(
             surface,
-            f"How to play {self.variant.name}",
+            _("How to play {game}").format(game=self.variant.display_name()),
             int(size * 1.5),
             TEXT,
             "midtop",
             (self.rect.centerx, self.rect.top + size),
         )
-        hint = "Esc, F1 or a click closes" + ("  ·  the wheel scrolls" if self._overflows() else "")
+        if self._overflows():
+            hint = _("Esc, F1 or a click closes  ·  the wheel scrolls")
+        else:
+            hint = _("Esc, F1 or a click closes")
         blit_text(
             surface,
             hint,

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from game.engine.cards import Card
 from game.engine.state import State
+from game.i18n import N_, NP_
 from game.variants.base import Variant
 from game.variants.dealer import Dealer
 from game.variants.piles import Build, Fan, Kind, PileSpec, RawMove, row_of
@@ -33,8 +34,29 @@ class AuntMary(Variant):
     """
 
     key = "aunt-mary"
-    name = "Aunt Mary"
-    summary = "A Klondike cousin: six piles with their cards mostly face up, three passes of the stock."
+    # Translators: a game's name; keep it if players know the game by this name
+    name = NP_("game name", "Aunt Mary")
+    summary = N_("A Klondike cousin: six piles with their cards mostly face up, three passes of the stock.")
+    rules = (
+        N_(
+            "Six tableau piles of six cards are dealt: the first all face up, the second with one "
+            "card face down under five face up, and so on to the sixth, with five face down under one "
+            "face up. The other 16 cards form the stock."
+        ),
+        N_(
+            "The foundations build up in suit from Ace to King. The top card of a foundation may come "
+            "back to the tableau."
+        ),
+        N_(
+            "The tableau builds down in alternating colours, and a King never goes on an Ace. Only a "
+            "valid build can be picked up."
+        ),
+        N_("An empty tableau pile takes only a King, or a build starting with one."),
+        N_(
+            "The stock turns one card onto the waste. When the stock is empty, the waste turns back "
+            "over into the stock in its original order, twice: three passes in all."
+        ),
+    )
     layout: ClassVar[tuple[PileSpec, ...]] = (
         PileSpec("stock", Kind.STOCK, 0, 0),
         PileSpec("waste", Kind.WASTE, 1, 0),

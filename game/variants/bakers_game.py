@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from game.i18n import N_, NP_
 from game.variants.free_cell import FreeCellGame
 from game.variants.piles import Fan, Kind, PileSpec, row_of
 
@@ -27,8 +28,33 @@ class BakersGame(FreeCellGame):
     """
 
     key = "bakers-game"
-    name = "Baker's Game"
-    summary = "FreeCell's ancestor: build down in suit, with four reserve cells."
+    # Translators: a game's name; keep it if players know the game by this name
+    name = NP_("game name", "Baker's Game")
+    summary = N_("FreeCell's ancestor: build down in suit, with four reserve cells.")
+    rules = (
+        N_(
+            "All 52 cards are dealt face up across eight tableau piles: four piles of seven cards and "
+            "four of six."
+        ),
+        N_(
+            "The foundations build up in suit from Ace to King. The tableau builds down in suit; a "
+            "King never goes on an Ace."
+        ),
+        N_(
+            "A valid build moves as one action if it is no longer than the number of empty reserve "
+            "cells plus one; empty tableau piles do not count."
+        ),
+        N_("An empty tableau pile takes only a King, or a build starting with one."),
+        N_(
+            "The four reserve cells hold one card each, taken from the top of a tableau pile or a "
+            "foundation; a card never moves from one cell to another. The top card of a foundation "
+            "may come back to the tableau or to an empty cell."
+        ),
+        N_(
+            "Every card that can go to a foundation is safe to send there automatically. Double-click "
+            "a card to send it home, or else to the leftmost empty cell."
+        ),
+    )
     layout: ClassVar[tuple[PileSpec, ...]] = (
         *row_of(Kind.CELL, 4, 0, 0, name="reserve"),
         *row_of(Kind.FOUNDATION, 4, 4, 0),

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from game.engine.cards import Card
 from game.engine.state import Pile, State
+from game.i18n import N_, NP_
 from game.variants.base import Variant
 from game.variants.dealer import Dealer
 from game.variants.piles import Build, EmptyFill, Fan, Kind, PileSpec, RawMove, row_of
@@ -31,8 +32,36 @@ class Kansas(Variant):
     """
 
     key = "kansas"
-    name = "Kansas"
-    summary = "Build down regardless of suit from a dealt base rank; a reserve refills the tableau."
+    # Translators: a game's name; keep it if players know the game by this name
+    name = NP_("game name", "Kansas")
+    summary = N_("Build down regardless of suit from a dealt base rank; a reserve refills the tableau.")
+    rules = (
+        N_(
+            "The reserve gets twelve cards, eleven face down and the top one face up. One card goes "
+            "to the first foundation: its rank is the base rank of this deal. Each of the three "
+            "tableau piles gets one card, and the other 36 cards form the stock."
+        ),
+        N_(
+            "The foundations build up in suit from the base rank, turning the corner from King to "
+            "Ace, one card at a time. Cards on the foundations stay there."
+        ),
+        N_(
+            "The tableau builds down regardless of suit, turning the corner from Ace to King; groups "
+            "of any size move onto a pile that is not empty."
+        ),
+        N_(
+            "A tableau pile left empty is filled at once from the reserve. Once the reserve is empty, "
+            "only the top card of the waste may fill it."
+        ),
+        N_(
+            "The top card of the reserve plays to the tableau or to a foundation, and the next one "
+            "turns face up."
+        ),
+        N_(
+            "The stock turns one card onto the waste; there is no redeal. The game is lost when the "
+            "stock is empty and no move is left."
+        ),
+    )
     layout: ClassVar[tuple[PileSpec, ...]] = (
         PileSpec("stock", Kind.STOCK, 0, 0),
         PileSpec("waste", Kind.WASTE, 1, 0),

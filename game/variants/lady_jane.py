@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from game.engine.cards import Card
 from game.engine.state import State
+from game.i18n import N_, NP_
 from game.variants.base import Variant
 from game.variants.dealer import Dealer
 from game.variants.piles import (
@@ -42,8 +43,37 @@ class LadyJane(Variant):
     """
 
     key = "lady-jane"
-    name = "Lady Jane"
-    summary = "Build down in alternating colours from a dealt base rank, with seven reserve piles."
+    # Translators: a game's name; keep it if players know the game by this name
+    name = NP_("game name", "Lady Jane")
+    summary = N_("Build down in alternating colours from a dealt base rank, with seven reserve piles.")
+    rules = (
+        N_(
+            "Seven tableau piles are dealt: the first holds one card, each pile after it one card "
+            "more, all face down but the top card. Each of the seven reserve piles gets one card, and "
+            "one card goes to the first foundation: its rank is the base rank of this deal."
+        ),
+        N_(
+            "The foundations build up in suit from the base rank, turning the corner from King to "
+            "Ace, one card at a time. The top card of a foundation may come back to the tableau."
+        ),
+        N_(
+            "The tableau builds down in alternating colours, turning the corner from Ace to King, and "
+            "nothing may be placed on a card of the base rank. A valid build moves as one group."
+        ),
+        N_(
+            "An empty tableau pile takes only a card one rank below the base rank, or a build "
+            "starting with one."
+        ),
+        N_(
+            "The top card of each reserve pile plays to the tableau or to a foundation; nothing is "
+            "ever placed on a reserve pile."
+        ),
+        N_(
+            "The stock deals one card onto each reserve pile (leaving 16, then 9, then 2 cards). Of "
+            "the last two cards, one goes to the waste and one lies face up on the stock; both are "
+            "playable. There is no redeal."
+        ),
+    )
     layout: ClassVar[tuple[PileSpec, ...]] = (
         PileSpec("stock", Kind.STOCK, 0, 0),
         PileSpec("waste", Kind.WASTE, 1, 0),

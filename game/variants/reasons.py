@@ -1,4 +1,11 @@
-"""Why a move is illegal: one line a player (or a script's author) can act on."""
+"""Why a move is illegal: one line a player (or a script's author) can act on.
+
+Every reason is a translatable message with named placeholders (``{pile}``, ``{card}``,
+``{count}``), counted ones through ``ngettext``. Cards and piles are written in their text
+form (``9H``, ``tableau-3``), as scripts know them; the table shows them in words. Scripts get
+English: only the app switches the language (``game.i18n.set_language``).
+``"legal"`` is a sentinel for callers, never shown, so it is not translated.
+"""
 
 from __future__ import annotations
 
@@ -6,27 +13,28 @@ from game.engine.cards import DECK
 from game.engine.errors import shown
 from game.engine.moves import Move
 from game.engine.state import State
+from game.i18n import N_, _, ngettext
 from game.variants.legal_moves import MoveRules
-from game.variants.piles import Kind
+from game.variants.piles import Build, Kind
 
 
 def explain(v: MoveRules, state: State, move: Move) -> str:
     """The first rule ``move`` breaks in ``state``; ``"legal"`` if it breaks none."""
     src = v.index.get(move.source)
     if src is None:
-        return f"no pile named {shown(move.source)}"
+        return _("no pile named {name}").format(name=shown(move.source))
     dst = v.target_index(move.target)
     if dst is None:
-        return f"no pile named {shown(move.target)}"
+        return _("no pile named {name}").format(name=shown(move.target))
     if isinstance(move.count, bool) or not isinstance(move.count, int):
-        return f"the card count must be a whole number, got {shown(move.count)}"
+        return _("the card count must be a whole number, got {value}").format(value=shown(move.count))
     raw = (src, dst, move.count)
     if raw in v.legal(state):
         return "legal"
     if move.count < 1:
-        return "a move takes at least one card"
+        return _("a move takes at least one card")
     if src == dst:
-        return "the cards are already on that pile"
+        return _("the cards are already on that pile")
     if v.is_stock_action(raw):
         return _stock_reason(v, state)
     return _pick_reason(v, state, src, move) or _drop_reason(v, state, src, dst, move)
@@ -39,14 +47,20 @@ def explain_lift(v: MoveRules, state: State, src: int, count: int) -> str:
     if any(s == src and k == count and not v.is_stock_action((s, d, k)) for s, d, k in v.legal(state)):
         return "legal"
     if count < 1:
-        return "a move takes at least one card"
+        return _("a move takes at least one card")
     reason = _pick_reason(v, state, src, Move(source, source, count))
     if reason is not None:
         return reason
     if count > v.group_limit(state) and v.kinds[src] is Kind.TABLEAU:
         return _group_limit_reason(v, state, count)
     card = DECK[state.piles[src][-count]]
-    return f"no pile takes {card} now" if count == 1 else f"no pile takes the {count} cards from {card} now"
+    if count == 1:
+        return _("no pile takes {card} now").format(card=card)
+    return ngettext(
+        "no pile takes the {count} card from {card} now",
+        "no pile takes the {count} cards from {card} now",
+        count,
+    ).format(count=count, card=card)
 
 
 def _group_limit_reason(v: MoveRules, state: State, count: int) -> str:
@@ -54,44 +68,66 @@ def _group_limit_reason(v: MoveRules, state: State, count: int) -> str:
     free = sum(1 for c in v.cells if not state.piles[c])
     need = next((n for n in range(count + 1) if v.group_limit_for(n) >= count), None)
     if need is None:
-        return f"at most {v.group_limit(state)} cards move as a group in {v.name}"
-    empty = "none is empty" if free == 0 else "1 is empty" if free == 1 else f"{free} are empty"
-    return f"moving {count} cards needs {need} empty reserve cells; {empty}"
+        limit = v.group_limit(state)
+        return ngettext(
+            "at most {limit} card moves as a group in {game}",
+            "at most {limit} cards move as a group in {game}",
+            limit,
+        ).format(limit=limit, game=v.display_name())
+    # Translators: the end of "moving 3 cards needs 2 empty reserve cells; none is empty"
+    empty = _("none is empty") if free == 0 else ngettext("{free} is empty", "{free} are empty", free)
+    # Translators: {cells} is "2 empty reserve cells" and {empty} "none is empty", translated apart
+    return ngettext(
+        "moving {count} card needs {cells}; {empty}", "moving {count} cards needs {cells}; {empty}", count
+    ).format(
+        count=count,
+        # Translators: what a group move needs: "moving 3 cards needs 2 empty reserve cells" (the
+        # English singular keeps "cells": scripts match that wording; give your language's forms)
+        cells=ngettext("{need} empty reserve cells", "{need} empty reserve cells", need).format(need=need),
+        empty=empty.format(free=free),
+    )
 
 
 def _stock_reason(v: MoveRules, state: State) -> str:
     actions = [Move(v.pile_name(s), v.pile_name(d), k) for s, d, k in v.stock_moves(state)]
     if actions:
-        return f"the stock action now is {actions[0]}"
+        # Translators: {move} is a move in text form, "stock -> waste"
+        return _("the stock action now is {move}").format(move=actions[0])
     if v.stock < 0:
-        return "this game has no stock"
-    return "no stock action is possible now"
+        return _("this game has no stock")
+    return _("no stock action is possible now")
 
 
 def _pick_reason(v: MoveRules, state: State, src: int, move: Move) -> str | None:
     pile, count = state.piles[src], move.count
     kind = v.kinds[src]
     if not pile:
-        return f"{move.source} is empty"
+        return _("{pile} is empty").format(pile=move.source)
     if count > len(pile):
-        return f"{move.source} holds only {len(pile)} card{'s' * (len(pile) != 1)}"
+        return ngettext(
+            "{pile} holds only {count} card", "{pile} holds only {count} cards", len(pile)
+        ).format(pile=move.source, count=len(pile))
     if len(pile) - count < state.hidden[src]:
-        return "face-down cards cannot be picked up"
+        return _("face-down cards cannot be picked up")
     if kind is Kind.FOUNDATION and not v.foundation_to:
-        return "cards on the foundations are out of play"
+        return _("cards on the foundations are out of play")
     if kind is not Kind.TABLEAU and count > 1:
-        return f"only the top card of {move.source} may be moved"
+        return _("only the top card of {pile} may be moved").format(pile=move.source)
     if kind is Kind.TABLEAU and count > v.run_length(state, src):
-        return f"the top {count} cards of {move.source} are not a valid build"
+        return ngettext(
+            "the top {count} card of {pile} is not a valid build",
+            "the top {count} cards of {pile} are not a valid build",
+            count,
+        ).format(count=count, pile=move.source)
     return None
 
 
 def _drop_reason(v: MoveRules, state: State, src: int, dst: int, move: Move) -> str:
     target_kind, source_kind = v.kinds[dst], v.kinds[src]
     if target_kind in (Kind.STOCK, Kind.WASTE, Kind.RESERVE):
-        return f"nothing may be placed on {move.target}"
+        return _("nothing may be placed on {pile}").format(pile=move.target)
     if source_kind is Kind.FOUNDATION and target_kind not in v.foundation_to:
-        return f"a foundation card may not go to {move.target}"
+        return _("a foundation card may not go to {pile}").format(pile=move.target)
     if target_kind is Kind.CELL:
         return _cell_reason(state, dst, move, source_kind)
     if target_kind is Kind.FOUNDATION:
@@ -101,22 +137,25 @@ def _drop_reason(v: MoveRules, state: State, src: int, dst: int, move: Move) -> 
 
 def _cell_reason(state: State, dst: int, move: Move, source_kind: Kind) -> str:
     if state.piles[dst]:
-        return f"{move.target} already holds a card"
+        return _("{pile} already holds a card").format(pile=move.target)
     if move.count > 1:
-        return "a reserve cell holds one card"
+        return _("a reserve cell holds one card")
     if source_kind is Kind.CELL:
-        return "a card is never moved from one reserve cell to another"
-    return f"{move.source} cannot send a card to a reserve cell"
+        return _("a card is never moved from one reserve cell to another")
+    return _("{pile} cannot send a card to a reserve cell").format(pile=move.source)
 
 
 def _home_reason(v: MoveRules, state: State, src: int, dst: int, move: Move) -> str:
     if move.count > 1 and not v.sequences_to_foundation:
-        return "cards go to the foundations one at a time"
+        return _("cards go to the foundations one at a time")
     top = DECK[state.piles[dst][-1]] if state.piles[dst] else None
     moved = DECK[state.piles[src][-1]]
     if top is None:
-        return f"an empty foundation takes only a card of the base rank ({v.base_text(state)}), not {moved}"
-    return f"{moved} does not go on {top}: foundations build up in suit"
+        # Translators: {rank} is a rank as the card shows it ("A", "7", "K"), {card} a card ("9H")
+        return _("an empty foundation takes only a card of the base rank ({rank}), not {card}").format(
+            rank=v.base_text(state), card=moved
+        )
+    return _("{card} does not go on {top}: foundations build up in suit").format(card=moved, top=top)
 
 
 def _tableau_reason(v: MoveRules, state: State, src: int, dst: int, move: Move, source_kind: Kind) -> str:
@@ -128,19 +167,39 @@ def _tableau_reason(v: MoveRules, state: State, src: int, dst: int, move: Move, 
         return _empty_reason(v, state, source_kind)
     top = DECK[pile[-1]]
     if v.base_blocks_build and top.rank == state.base_rank:
-        return f"nothing may be placed on {top}, a card of the base rank"
-    how = _BUILD_WORDS.get(v.build.value, v.build.value)
-    return f"{card} does not go on {top}: the tableau builds down {how}"
+        return _("nothing may be placed on {card}, a card of the base rank").format(card=top)
+    return _(_BUILDS_DOWN[v.build]).format(card=card, top=top)
 
 
-_BUILD_WORDS = {"suit": "in suit", "alternate colours": "in alternating colours"}
-"""``Build`` values as the end of a sentence ("builds down in suit")."""
+_BUILDS_DOWN = {
+    Build.SUIT: N_("{card} does not go on {top}: the tableau builds down in suit"),
+    Build.ALTERNATE: N_("{card} does not go on {top}: the tableau builds down in alternating colours"),
+    Build.ANY: N_("{card} does not go on {top}: the tableau builds down regardless of suit"),
+}
+"""The refusal of a tableau drop for each way a tableau builds, each a whole sentence."""
 
 
 def _empty_reason(v: MoveRules, state: State, source_kind: Kind) -> str:
     if v.empty_fill_sources is not None and source_kind not in v.empty_fill_sources:
-        kinds = " or ".join(sorted(k.value for k in v.empty_fill_sources))
-        return f"an empty tableau pile is filled only from the {kinds}"
+        kinds = sorted(v.empty_fill_sources, key=lambda k: k.value)
+        if len(kinds) == 1 and kinds[0] in _FILLED_ONLY_FROM:
+            return _(_FILLED_ONLY_FROM[kinds[0]])
+        # Translators: {piles} lists kinds of pile, "reserve or waste"
+        return _("an empty tableau pile is filled only from the {piles}").format(
+            piles=" or ".join(k.value for k in kinds)
+        )
     rank = v.empty_fill_rank(state.base_rank)
-    letter = DECK[rank - 1].text()[0] if rank else "any"
-    return f"an empty tableau pile takes only a {letter} (or a build starting with one)"
+    if not rank:
+        return _("an empty tableau pile takes any card")
+    # Translators: {rank} is a rank as the card shows it ("K" for King)
+    return _("an empty tableau pile takes only a {rank} (or a build starting with one)").format(
+        rank=DECK[rank - 1].text()[0]
+    )
+
+
+_FILLED_ONLY_FROM = {
+    Kind.WASTE: N_("an empty tableau pile is filled only from the waste"),
+    Kind.RESERVE: N_("an empty tableau pile is filled only from the reserve"),
+    Kind.STOCK: N_("an empty tableau pile is filled only from the stock"),
+}
+"""Where an empty tableau pile is filled from, when that is one kind of pile."""

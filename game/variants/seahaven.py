@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from game.i18n import N_, NP_
 from game.variants.free_cell import FreeCellGame
 from game.variants.piles import Fan, Kind, PileSpec, row_of
 
@@ -28,8 +29,34 @@ class Seahaven(FreeCellGame):
     """
 
     key = "seahaven"
-    name = "Seahaven Towers"
-    summary = "Ten piles and four cells: build down in suit, Kings alone fill a space."
+    # Translators: a game's name; keep it if players know the game by this name
+    name = NP_("game name", "Seahaven Towers")
+    summary = N_("Ten piles and four cells: build down in suit, Kings alone fill a space.")
+    rules = (
+        N_(
+            "Fifty cards are dealt face up across ten tableau piles of five; the last two go into the "
+            "two middle reserve cells."
+        ),
+        N_(
+            "The foundations build up in suit from Ace to King. The tableau builds down in suit; a "
+            "King never goes on an Ace."
+        ),
+        N_(
+            "A valid build moves as one action if it is no longer than the number of empty reserve "
+            "cells plus one; empty tableau piles do not count."
+        ),
+        N_("An empty tableau pile takes only a King, or a build starting with one."),
+        N_(
+            "The four reserve cells hold one card each, taken from the top of a tableau pile or a "
+            "foundation; a card never moves from one cell to another. The top card of a foundation "
+            "may come back to the tableau or to an empty cell."
+        ),
+        N_("A run of one suit whose top card fits a foundation goes home as one action, however long it is."),
+        N_(
+            "Every card that can go to a foundation is safe to send there automatically. Double-click "
+            "a card to send it home. The game is lost when no move is left."
+        ),
+    )
     layout: ClassVar[tuple[PileSpec, ...]] = (
         *row_of(Kind.FOUNDATION, 2, 0, 0),
         *row_of(Kind.CELL, 4, 3, 0, name="reserve"),

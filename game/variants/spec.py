@@ -8,11 +8,11 @@ below a rank, the length of a movable build, the largest movable group.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import ClassVar, Self, cast
 
 from game.engine.cards import ACE, IS_RED, KING, RANK, SUIT, rank_letter
 from game.engine.state import State
+from game.i18n import _, pgettext
 from game.variants.piles import ALL_RESERVES, ALL_RESERVES_NAME, Build, EmptyFill, Kind, PileSpec
 
 
@@ -21,7 +21,14 @@ class VariantSpec:
 
     key: ClassVar[str]
     name: ClassVar[str]
+    """The game's English name, marked ``NP_("game name", ...)``; the scripting API reads it,
+    players read :meth:`display_name`."""
     summary: ClassVar[str]
+    """The chooser's one line, marked ``N_()``; players read :meth:`display_summary`."""
+    rules: ClassVar[tuple[str, ...]] = ()
+    """The rules as players read them on the rules screen (F1): one whole paragraph per
+    message, each marked ``N_()`` so translators get it whole; :meth:`rule_paragraphs` shows
+    them. The class docstring stays the developers' statement of the rules, with rule ids."""
     layout: ClassVar[tuple[PileSpec, ...]]
     size: ClassVar[tuple[float, float]]
     """Width and height of the layout in card units (the fans' room included)."""
@@ -174,7 +181,17 @@ class VariantSpec:
         """The base rank as a letter."""
         return rank_letter(state.base_rank)
 
-    @cached_property
-    def rule_text(self) -> str:
-        """The variant's docstring: its rules in the game's own words."""
-        return (type(self).__doc__ or "").strip()
+    # ------------------------------------------------------- what players read
+
+    def display_name(self) -> str:
+        """The game's name in the player's language (``name`` stays English for scripts)."""
+        return pgettext("game name", self.name)
+
+    def display_summary(self) -> str:
+        """The chooser's one line in the player's language."""
+        return _(self.summary)
+
+    def rule_paragraphs(self) -> list[str]:
+        """The rules screen's paragraphs in the player's language, translated now (so a
+        language switched in the menu shows at once)."""
+        return [_(paragraph) for paragraph in self.rules]

@@ -28,6 +28,12 @@ class DrawThree(AuntMary):
 
     key = "test-draw-three"
     name = "Draw Three (test)"
+    rules = (
+        "Six tableau piles dealt as in Aunt Mary, built down in alternating colours; only a King "
+        "fills an empty pile.",
+        "Clicking the stock turns three cards onto the waste, the last of them playable; two redeals "
+        "turn the waste back over.",
+    )
 
     def stock_moves(self, state: State) -> list[RawMove]:
         """Deal up to three cards, or turn the waste over while redeals are left."""
