@@ -9,71 +9,72 @@ from __future__ import annotations
 from typing import Final
 
 from game.engine.cards import Card
-from game.i18n import N_, _, pgettext
+from game.i18n import NP_, pgettext
 
-# Translators: a card named inside a sentence ("the nine of hearts does not go on the ten of
-# spades"); the table shows it where the text form ("9H") would be.
 CARD_WORDS: Final[tuple[str, ...]] = (
-    N_("the ace of clubs"),
-    N_("the two of clubs"),
-    N_("the three of clubs"),
-    N_("the four of clubs"),
-    N_("the five of clubs"),
-    N_("the six of clubs"),
-    N_("the seven of clubs"),
-    N_("the eight of clubs"),
-    N_("the nine of clubs"),
-    N_("the ten of clubs"),
-    N_("the jack of clubs"),
-    N_("the queen of clubs"),
-    N_("the king of clubs"),
-    N_("the ace of diamonds"),
-    N_("the two of diamonds"),
-    N_("the three of diamonds"),
-    N_("the four of diamonds"),
-    N_("the five of diamonds"),
-    N_("the six of diamonds"),
-    N_("the seven of diamonds"),
-    N_("the eight of diamonds"),
-    N_("the nine of diamonds"),
-    N_("the ten of diamonds"),
-    N_("the jack of diamonds"),
-    N_("the queen of diamonds"),
-    N_("the king of diamonds"),
-    N_("the ace of hearts"),
-    N_("the two of hearts"),
-    N_("the three of hearts"),
-    N_("the four of hearts"),
-    N_("the five of hearts"),
-    N_("the six of hearts"),
-    N_("the seven of hearts"),
-    N_("the eight of hearts"),
-    N_("the nine of hearts"),
-    N_("the ten of hearts"),
-    N_("the jack of hearts"),
-    N_("the queen of hearts"),
-    N_("the king of hearts"),
-    N_("the ace of spades"),
-    N_("the two of spades"),
-    N_("the three of spades"),
-    N_("the four of spades"),
-    N_("the five of spades"),
-    N_("the six of spades"),
-    N_("the seven of spades"),
-    N_("the eight of spades"),
-    N_("the nine of spades"),
-    N_("the ten of spades"),
-    N_("the jack of spades"),
-    N_("the queen of spades"),
-    N_("the king of spades"),
+    # Translators: a card named inside a sentence ("the nine of hearts does not go on the ten
+    # of spades"), each of the 52 cards; the table says it where a script reads "9H"
+    NP_("card", "the ace of clubs"),
+    NP_("card", "the two of clubs"),
+    NP_("card", "the three of clubs"),
+    NP_("card", "the four of clubs"),
+    NP_("card", "the five of clubs"),
+    NP_("card", "the six of clubs"),
+    NP_("card", "the seven of clubs"),
+    NP_("card", "the eight of clubs"),
+    NP_("card", "the nine of clubs"),
+    NP_("card", "the ten of clubs"),
+    NP_("card", "the jack of clubs"),
+    NP_("card", "the queen of clubs"),
+    NP_("card", "the king of clubs"),
+    NP_("card", "the ace of diamonds"),
+    NP_("card", "the two of diamonds"),
+    NP_("card", "the three of diamonds"),
+    NP_("card", "the four of diamonds"),
+    NP_("card", "the five of diamonds"),
+    NP_("card", "the six of diamonds"),
+    NP_("card", "the seven of diamonds"),
+    NP_("card", "the eight of diamonds"),
+    NP_("card", "the nine of diamonds"),
+    NP_("card", "the ten of diamonds"),
+    NP_("card", "the jack of diamonds"),
+    NP_("card", "the queen of diamonds"),
+    NP_("card", "the king of diamonds"),
+    NP_("card", "the ace of hearts"),
+    NP_("card", "the two of hearts"),
+    NP_("card", "the three of hearts"),
+    NP_("card", "the four of hearts"),
+    NP_("card", "the five of hearts"),
+    NP_("card", "the six of hearts"),
+    NP_("card", "the seven of hearts"),
+    NP_("card", "the eight of hearts"),
+    NP_("card", "the nine of hearts"),
+    NP_("card", "the ten of hearts"),
+    NP_("card", "the jack of hearts"),
+    NP_("card", "the queen of hearts"),
+    NP_("card", "the king of hearts"),
+    NP_("card", "the ace of spades"),
+    NP_("card", "the two of spades"),
+    NP_("card", "the three of spades"),
+    NP_("card", "the four of spades"),
+    NP_("card", "the five of spades"),
+    NP_("card", "the six of spades"),
+    NP_("card", "the seven of spades"),
+    NP_("card", "the eight of spades"),
+    NP_("card", "the nine of spades"),
+    NP_("card", "the ten of spades"),
+    NP_("card", "the jack of spades"),
+    NP_("card", "the queen of spades"),
+    NP_("card", "the king of spades"),
 )
-"""Each card's name as a sentence says it, by card index, marked for translation."""
+"""Each card's name as a sentence says it, by card index, marked for translation (context
+``card``)."""
 
 
 def card_words(card: Card) -> str:
     """The card's name as a sentence says it, in the player's language: ``"the ten of diamonds"``
     (``Card.name`` stays English for scripts)."""
-    return _(CARD_WORDS[card])
+    return pgettext("card", CARD_WORDS[card])
 
 
 def pile_words(name: str) -> str:

@@ -101,7 +101,7 @@ def test_cards_and_piles_are_named_in_words_in_the_players_language(
         tmp_path,
         monkeypatch,
         "de",
-        {(None, "the nine of hearts"): "die Herz-Neun", ("pile", "tableau {number}"): "Stapel {number}"},
+        {("card", "the nine of hearts"): "die Herz-Neun", ("pile", "tableau {number}"): "Stapel {number}"},
     )
     assert card_words(nine) == "die Herz-Neun" and pile_words("tableau-3") == "Stapel 3"
     assert pile_words("waste") == "waste" and pile_words("no-such-pile") == "no-such-pile"
