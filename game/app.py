@@ -29,6 +29,7 @@ from game.controls.gamepad import EVENTS as GAMEPAD_EVENTS
 from game.controls.gamepad import Gamepads
 from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
+from game.i18n import set_language
 from game.scenes.base import Damage, Scene
 from game.scenes.play_clock import MINIMISED, UNFOCUSED
 from game.scenes.services import Services
@@ -117,6 +118,7 @@ class App(IntentRouting):
         self._clock = clock or time.monotonic
         self.persist = persist or Persistence.open(getattr(args, "data_dir", None))
         stored = self.persist.stored
+        set_language(stored.language)  # before the first text is drawn
         self.settings: Settings = self.persist.view_settings(speed or os.environ.get("SOLITAIRE_SPEED"))
         window = getattr(args, "window", None)
         self.window_size, self.fullscreen, too_large = window_size_for(args, stored)

@@ -1,5 +1,5 @@
 """The requests the scenes leave to the app: starting games, menus and screens, confirming an
-abandoned game, quitting, and the app-wide settings (sound, contrast, card style).
+abandoned game, quitting, and the app-wide settings (sound, contrast, card style, language).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.app_scenes import SceneStack
 from game.controls.intents import Intent
+from game.i18n import set_language
 from game.scenes.table import TableScene
 from game.view.card_art import CardArt
 from game.view.settings import Settings
@@ -185,6 +186,16 @@ class IntentRouting(SceneStack):
         """A dark plain table with bright outlines and thicker rings, or the felt again."""
         self.settings.high_contrast = on
         self.renderer.set_high_contrast(on)
+        self._relayout()
+
+    def set_language(self, code: str) -> None:
+        """Play in ``code`` (``system``: the system's language) from now on: saved with the
+        settings, and every screen on the stack laid out and drawn again in it at once."""
+        set_language(code)
+        self.persist.remember(language=code)
+        table = self.table
+        if table is not None:
+            table.toast = None  # a line in the old language
         self._relayout()
 
     def set_card_style(self, style: str) -> None:

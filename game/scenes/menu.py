@@ -9,6 +9,16 @@ import pygame
 from pygame import Rect, Surface
 
 from game.controls.intents import Intent
+from game.i18n import (
+    N_,
+    _,
+    available_languages,
+    format_percent,
+    language_name,
+    pgettext,
+    resolve,
+    system_languages,
+)
 from game.scenes.base import Overlay
 from game.scenes.stats import store_command
 from game.view.widgets import TEXT, Button, blit_text, button_at, panel, ui_size
@@ -16,7 +26,38 @@ from game.view.widgets import TEXT, Button, blit_text, button_at, panel, ui_size
 if TYPE_CHECKING:
     from game.scenes.services import Services
 
-_STYLE_NAMES = {"classic": "Classic", "fourcolour": "Four colours"}
+STYLE_NAMES = {"classic": N_("Classic"), "fourcolour": N_("Four colours")}
+"""The card styles' names in the menu (translated where shown)."""
+SPEED_NAMES = {
+    # Translators: an animation speed
+    "normal": N_("Normal"),
+    # Translators: an animation speed
+    "fast": N_("Fast"),
+    # Translators: an animation speed
+    "slow": N_("Slow"),
+    # Translators: an animation speed: no animation
+    "off": N_("Off"),
+}
+"""The animation speeds' names in the menu (translated where shown)."""
+
+
+def _on_off(on: bool) -> str:
+    # Translators: the value of a setting in the menu
+    return pgettext("setting", "On") if on else pgettext("setting", "Off")
+
+
+def language_choices() -> list[str]:
+    """What the Language entry cycles through: the system's language first, then each one
+    with a catalog."""
+    return ["system", *available_languages()]
+
+
+def language_label(code: str) -> str:
+    """How the Language entry names ``code``: a language by its own name; the system's choice
+    as "System" with the language it gives (``System (Deutsch)``)."""
+    if code != "system":
+        return language_name(code)
+    return _("System ({language})").format(language=language_name(resolve(system_languages())))
 
 
 class MenuScene(Overlay):
@@ -33,34 +74,37 @@ class MenuScene(Overlay):
         s, stored = self.app.settings, self.app.persist.stored
         table = self.app.table
         key = table.g.key if table is not None else stored.last_variant
-        only = "On" if key and stored.winnable_only_for(key) else "Off"
+        only = bool(key and stored.winnable_only_for(key))
         return [
-            (Intent.CLOSE, "Resume"),
-            (Intent.NEW_DEAL, "New deal"),
-            (Intent.RESTART, "Restart this deal"),
-            (Intent.REWIND, "Rewind to winnable"),
-            (Intent.DEMO, "Demo"),
-            (Intent.CHANGE_GAME, "Change game"),
-            ("daily", "Deal of the day"),
-            ("stats", "Statistics  (S)"),
-            (Intent.RULES, "Rules  (F1)"),
-            (Intent.SHORTCUTS, "Keys and gamepad  (?)"),
-            ("speed", f"Animation: {s.speed.title()}"),
-            ("auto", f"Automatic moves: {'On' if s.auto_moves else 'Off'}"),
-            ("winnable", f"Winnable deals only: {only}"),
-            ("indicator", f"Winnable indicator: {'On' if stored.winnable_indicator else 'Off'}"),
-            ("click", f"Click to move: {'On' if s.click_to_move else 'Off'}"),
-            ("cards", f"Cards: {_STYLE_NAMES.get(s.card_style, s.card_style)}"),
-            ("contrast", f"High contrast: {'On' if s.high_contrast else 'Off'}"),
-            ("sound", f"Sound: {self._sound_value()}  (M)"),
-            (Intent.FULLSCREEN, "Leave full screen" if self.app.fullscreen else "Full screen  (F11)"),
-            (Intent.QUIT, "Quit"),
+            (Intent.CLOSE, _("Resume")),
+            (Intent.NEW_DEAL, _("New deal")),
+            (Intent.RESTART, _("Restart this deal")),
+            (Intent.REWIND, _("Rewind to winnable")),
+            (Intent.DEMO, _("Demo")),
+            (Intent.CHANGE_GAME, _("Change game")),
+            ("daily", _("Deal of the day")),
+            # Translators: a menu entry; the key in brackets opens it directly
+            ("stats", _("Statistics  (S)")),
+            (Intent.RULES, _("Rules  (F1)")),
+            (Intent.SHORTCUTS, _("Keys and gamepad  (?)")),
+            ("speed", _("Animation: {speed}").format(speed=_(SPEED_NAMES.get(s.speed, s.speed)))),
+            ("auto", _("Automatic moves: {state}").format(state=_on_off(s.auto_moves))),
+            ("winnable", _("Winnable deals only: {state}").format(state=_on_off(only))),
+            ("indicator", _("Winnable indicator: {state}").format(state=_on_off(stored.winnable_indicator))),
+            ("click", _("Click to move: {state}").format(state=_on_off(s.click_to_move))),
+            ("cards", _("Cards: {style}").format(style=_(STYLE_NAMES.get(s.card_style, s.card_style)))),
+            ("contrast", _("High contrast: {state}").format(state=_on_off(s.high_contrast))),
+            # Translators: the menu's sound entry; M turns the sound on and off
+            ("sound", _("Sound: {volume}  (M)").format(volume=self._sound_value())),
+            ("language", _("Language: {language}").format(language=language_label(stored.language))),
+            (Intent.FULLSCREEN, _("Leave full screen") if self.app.fullscreen else _("Full screen  (F11)")),
+            (Intent.QUIT, _("Quit")),
         ]
 
     def _sound_value(self) -> str:
         if self.app.sound.available is False:
-            return "no sound device"
-        return f"{round(self.app.settings.volume * 100)}%" if self.app.settings.sound else "Off"
+            return _("no sound device")
+        return format_percent(self.app.settings.volume) if self.app.settings.sound else _on_off(False)
 
     def layout(self) -> None:
         """Two columns, the game's commands on the left and the settings on the right."""
@@ -134,6 +178,8 @@ class MenuScene(Overlay):
         elif action == "sound":
             settings.next_volume()
             self.app.sound.play("drop")
+        elif action == "language":
+            self._next_language()
         elif action == "winnable":
             self._toggle_winnable_only()
         elif action == "indicator":
@@ -148,6 +194,13 @@ class MenuScene(Overlay):
         self.app.persist.settings_changed(settings)
         self.layout()
         self.invalidate()
+
+    def _next_language(self) -> None:
+        """The next language in ``language_choices`` (the system's after the last)."""
+        choices = language_choices()
+        current = self.app.persist.stored.language
+        at = choices.index(current) if current in choices else 0
+        self.app.set_language(choices[(at + 1) % len(choices)])
 
     def _toggle_winnable_only(self) -> None:
         """Turn "winnable deals only" on or off for the game on the table (a setting per game)."""
@@ -175,7 +228,7 @@ class MenuScene(Overlay):
         panel(surface, self.rect)
         blit_text(
             surface,
-            "Menu",
+            _("Menu"),
             int(self._size * 1.3),
             TEXT,
             "center",

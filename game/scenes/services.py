@@ -86,6 +86,9 @@ class Services(Protocol):
     def set_card_style(self, style: str) -> None:
         """Another card style."""
 
+    def set_language(self, code: str) -> None:
+        """Another language (``system``: the system's), saved and shown at once."""
+
     def game_over(self, table: TableScene, won: bool) -> None:
         """``table``'s game is won or stuck."""
 

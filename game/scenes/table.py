@@ -21,6 +21,7 @@ from game.controls.pointer import Pointer
 from game.controls.table import Drag, Selection
 from game.engine.moves import Move
 from game.engine.state import State
+from game.i18n import _, format_number, ngettext, pgettext
 from game.play import Game
 from game.scenes.base import Damage
 from game.scenes.coach import Coach
@@ -35,6 +36,7 @@ from game.view.animation import Animator, Sprite
 from game.view.hud import clock_text, draw_status, draw_toolbar, title_width, toolbar_buttons
 from game.view.layout import compute_layout
 from game.view.marks import rank_mark
+from game.view.names import game_name
 from game.view.renderer import draw_arrow
 from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, font
 
@@ -42,6 +44,13 @@ if TYPE_CHECKING:
     from game.scenes.services import Services
 
 __all__ = ["TableScene"]
+
+
+def autoplay_note(actions: int) -> str:
+    """The status line's note while the computer plays."""
+    return ngettext("Autoplay: {count} action", "Autoplay: {count} actions", actions).format(
+        count=format_number(actions)
+    )
 
 
 class TableScene(TableInput):
@@ -119,6 +128,7 @@ class TableScene(TableInput):
         self._cancel_drag()
         self.pointer.scale = self.app.display.scale
         self.layout = compute_layout(self.g.variant, self.app.size)
+        self.buttons = self._toolbar()  # the labels may be in another language now
 
     def busy(self) -> bool:
         return self.animator.busy
@@ -204,20 +214,20 @@ class TableScene(TableInput):
         g = self.g
         title = self.title()
         items = [
-            (Intent.MENU, "Menu", True),
-            (Intent.NEW_DEAL, "New", True),
-            (Intent.CHANGE_GAME, "Games", True),
-            (Intent.RESTART, "Restart", g.can_undo()),
-            (Intent.UNDO, "Undo", g.can_undo()),
-            (Intent.REDO, "Redo", g.can_redo()),
-            (Intent.HINT, "Hint", not g.is_won()),
-            (Intent.FINISH, "Finish", self._finish_line() is not None),
-            (Intent.FULLSCREEN, "Window" if self.app.fullscreen else "Full screen", True),
+            (Intent.MENU, _("Menu"), True),
+            (Intent.NEW_DEAL, pgettext("toolbar", "New"), True),
+            (Intent.CHANGE_GAME, _("Games"), True),
+            (Intent.RESTART, _("Restart"), g.can_undo()),
+            (Intent.UNDO, _("Undo"), g.can_undo()),
+            (Intent.REDO, _("Redo"), g.can_redo()),
+            (Intent.HINT, _("Hint"), not g.is_won()),
+            (Intent.FINISH, _("Finish"), self._finish_line() is not None),
+            (Intent.FULLSCREEN, _("Window") if self.app.fullscreen else _("Full screen"), True),
         ]
         if self.coach.can_rewind():
-            items.insert(7, (Intent.REWIND, "Rewind", True))
+            items.insert(7, (Intent.REWIND, _("Rewind"), True))
         if self.demo:
-            items = [(Intent.CLOSE, "Stop demo", True), items[-1]]
+            items = [(Intent.CLOSE, _("Stop demo"), True), items[-1]]
         elif self.autoplay is not None or self.coach.search is not None:
             items = [(a, label, on and a in (Intent.MENU, Intent.FULLSCREEN)) for a, label, on in items]
         key = (tuple(items), tuple(self.layout.toolbar), title)
@@ -236,27 +246,33 @@ class TableScene(TableInput):
 
     def title(self) -> str:
         """The game's name and deal number."""
-        daily = "  ·  Deal of the day" if self.daily else ""
+        # Translators: the toolbar's title; {game} is the game's name, {deal} its deal number
+        parts = [_("{game}  ·  Deal {deal}").format(game=game_name(self.g.variant), deal=self.g.deal)]
         rating = self.coach.rating_text()
-        rated = f"  ·  {rating}" if rating else ""
-        demo = "Demo: " if self.demo else ""
-        return f"{demo}{self.g.variant.name}  ·  Deal {self.g.deal}{rated}{daily}"
+        if rating:
+            parts.append(rating)
+        if self.daily:
+            parts.append(_("Deal of the day"))
+        title = "  ·  ".join(parts)
+        # Translators: the toolbar's title while the computer plays a demo
+        return _("Demo: {title}").format(title=title) if self.demo else title
 
     def status_items(self) -> list[tuple[str, str]]:
         """Score, moves, time, and the stock, redeals and base rank where the game has them."""
         v, state = self.g.variant, self.display_state
         score = sum(len(state.piles[f]) for f in v.foundations)
         items = [
-            ("Score", f"{score}/52"),
-            ("Moves", str(self.g.moves_made)),
-            ("Time", clock_text(self.elapsed())),
+            (_("Score"), _("{score}/52").format(score=score)),
+            (_("Moves"), format_number(self.g.moves_made)),
+            (_("Time"), clock_text(self.elapsed())),
         ]
         if v.stock >= 0:
-            items.append(("Stock", str(len(state.piles[v.stock]))))
+            items.append((_("Stock"), format_number(len(state.piles[v.stock]))))
         if v.redeals:
-            items.append(("Redeals", str(state.redeals_left)))
+            items.append((_("Redeals"), format_number(state.redeals_left)))
         if v.dealt_base:
-            items.append(("Base", rank_mark(state.base_rank)))
+            # Translators: the rank the foundations start from in this deal
+            items.append((_("Base"), rank_mark(state.base_rank)))
         if (outlook := self.coach.status_item()) is not None:
             items.append(outlook)
         return items
@@ -278,7 +294,7 @@ class TableScene(TableInput):
         if clip.colliderect(layout.toolbar):
             draw_toolbar(surface, layout.toolbar, self.buttons, self.hover, self.title())
         if clip.colliderect(layout.status):
-            note = f"Autoplay: {self.autoplay.actions} actions" if self.autoplay else ""
+            note = autoplay_note(self.autoplay.actions) if self.autoplay else ""
             draw_status(surface, layout.status, self.status_items(), note)
         if self.toast is not None:
             self._draw_toast(surface, self.toast[0])

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from game.i18n import available_languages
 from game.store import safe_json
 from game.variants import VARIANTS
 
@@ -48,6 +49,8 @@ class Settings:
     """0 to 1."""
     card_style: str = "classic"
     high_contrast: bool = False
+    language: str = "system"
+    """A language code with a catalog (``de``, ``pt_BR``), or ``system``: the system's language."""
 
     def winnable_only_for(self, variant: str) -> bool:
         """Whether ``variant`` deals only winnable deals."""
@@ -114,6 +117,12 @@ def _volume(value: object) -> float:
     raise ValueError("not from 0 to 1")
 
 
+def _language(value: object) -> str:
+    if value == "system" or (isinstance(value, str) and value in available_languages()):
+        return value
+    raise ValueError("not a language with a catalog")
+
+
 def _per_variant(value: object) -> dict[str, bool]:
     if not isinstance(value, dict):
         raise ValueError("not a table of variants")
@@ -134,6 +143,7 @@ CHECKS: dict[str, Callable[[object], Any]] = {
     "volume": _volume,
     "card_style": _choice(CARD_STYLES),
     "high_contrast": _boolean,
+    "language": _language,
 }
 """Per setting: a function that returns the value in its Python form or raises ValueError."""
 

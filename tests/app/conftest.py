@@ -116,3 +116,14 @@ def post_click(pos: tuple[int, int]) -> None:
 def post_key(key: int, mod: int = 0, unicode: str = "") -> None:
     """A key press."""
     post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every app test starts in English whatever the machine's language, and leaves the
+    language in use as it found it (the app switches it at start and from the menu)."""
+    from game import i18n
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    yield
+    i18n.set_language("en")

@@ -1,0 +1,110 @@
+"""The Language entry of the menu: System first, then each language with a catalog; the
+choice is saved, applied at once to every screen (no restart), and applied at the next start."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from fake_catalogs import install
+
+from game import i18n
+from game.app import App
+from game.scenes.menu import MenuScene
+from game.store import Store
+from tests.app.conftest import post_click, post_key
+
+GERMAN = {
+    "Menu": "Menü",
+    "Undo": "Rückgängig",
+    "Resume": "Weiterspielen",
+    "Language: {language}": "Sprache: {language}",
+    "System ({language})": "System ({language})",
+}
+FRENCH = {"Menu": "Menu", "Undo": "Annuler", "Language: {language}": "Langue : {language}"}
+
+
+@pytest.fixture(autouse=True)
+def catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    install(tmp_path / "locale", monkeypatch, {"de": GERMAN, "fr": FRENCH})
+
+
+def _open_menu(app: App) -> MenuScene:
+    post_key(pygame.K_ESCAPE)
+    app.step()
+    assert isinstance(app.top, MenuScene)
+    return app.top
+
+
+def _label(buttons: list, action: object) -> str:  # type: ignore[type-arg]
+    return next(b.label for b in buttons if b.action == action)
+
+
+def _choose_language(app: App, menu: MenuScene) -> None:
+    post_click(next(b for b in menu.buttons if b.action == "language").rect.center)
+    app.step()
+
+
+def test_the_language_entry_starts_with_the_system_and_names_its_language(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANGUAGE", "fr_FR")
+    app = make_app()
+    menu = _open_menu(app)
+    assert _label(menu.buttons, "language") == "Langue : System (Français)"
+
+
+def test_choosing_a_language_switches_the_table_and_menu_at_once(make_app: Callable[..., App]) -> None:
+    from game.controls.intents import Intent
+
+    app = make_app()
+    table = app.table
+    assert table is not None and _label(table.buttons, Intent.UNDO) == "Undo"
+    menu = _open_menu(app)
+    _choose_language(app, menu)  # System (English) -> de, the first language after English
+    _choose_language(app, menu)
+    assert app.persist.stored.language == "de" and i18n.current_language() == "de"
+    assert app.top is menu
+    assert _label(menu.buttons, Intent.CLOSE) == "Weiterspielen"
+    assert _label(menu.buttons, "language") == "Sprache: Deutsch"
+    assert _label(table.buttons, Intent.UNDO) == "Rückgängig"  # under the menu, without a restart
+    post_key(pygame.K_ESCAPE)
+    app.step()
+    assert app.top is table and _label(table.buttons, Intent.UNDO) == "Rückgängig"
+
+
+def test_the_last_language_goes_back_to_the_system(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    menu = _open_menu(app)
+    seen = []
+    for _ in range(4):
+        _choose_language(app, menu)
+        seen.append(app.persist.stored.language)
+    assert seen == ["en", "de", "fr", "system"]
+
+
+def test_the_chosen_language_is_applied_at_the_next_start(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    app.set_language("fr")
+    app.quit()
+    app.close()
+    i18n.set_language("en")
+    again = make_app()
+    assert again.persist.stored.language == "fr" and i18n.current_language() == "fr"
+    assert again.table is not None
+    from game.controls.intents import Intent
+
+    assert _label(again.table.buttons, Intent.UNDO) == "Annuler"
+
+
+def test_a_saved_language_without_a_catalog_falls_back_to_the_system(
+    make_app: Callable[..., App], data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store.open(str(data_dir))
+    store.connection.execute("INSERT OR REPLACE INTO settings VALUES ('language', '\"xx\"')")
+    store.close()
+    monkeypatch.setenv("LANGUAGE", "de")
+    app = make_app()
+    assert app.persist.stored.language == "system" and i18n.current_language() == "de"
