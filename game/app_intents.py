@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.app_scenes import SceneStack
 from game.controls.intents import Intent
-from game.i18n import set_language
+from game.i18n import N_, _, set_language
 from game.scenes.table import TableScene
 from game.view.card_art import CardArt
 from game.view.settings import Settings
@@ -18,8 +18,9 @@ from game.view.sound import Sound
 if TYPE_CHECKING:
     from game.scenes.services import Services
 
-_QUIT_TITLE = "Quit the game?"
-ABANDON_TITLE = "Abandon this game?"
+_QUIT_TITLE = N_("Quit the game?")
+ABANDON_TITLE = N_("Abandon this game?")
+"""The dialogs' titles (translated where shown)."""
 
 
 class IntentRouting(SceneStack):
@@ -64,11 +65,14 @@ class IntentRouting(SceneStack):
         if not asks:
             then()
             return
-        title, confirm = ("Restart this deal?", "Restart") if restart else (ABANDON_TITLE, "Abandon")
+        if restart:
+            title, confirm = _("Restart this deal?"), _("Restart")
+        else:
+            title, confirm = _(ABANDON_TITLE), _("Abandon")
         if isinstance(self.top, Dialog) and self.top.title == title:
             return
-        lines = ["The game so far counts as a loss." if restart else "It counts as a loss."]
-        buttons = [(Intent.CONFIRM, confirm), (Intent.CLOSE, "Keep playing")]
+        lines = [_("The game so far counts as a loss.") if restart else _("It counts as a loss.")]
+        buttons = [(Intent.CONFIRM, confirm), (Intent.CLOSE, _("Keep playing"))]
         self.push(
             Dialog(
                 self.services,
@@ -120,15 +124,15 @@ class IntentRouting(SceneStack):
         from game.scenes.dialog import Dialog
 
         table = self.table
-        if any(isinstance(s, Dialog) and s.title == _QUIT_TITLE for s in self.scenes):
+        if any(isinstance(s, Dialog) and s.title == _(_QUIT_TITLE) for s in self.scenes):
             return
         if table is not None and table.in_progress() and not self.persist.store.persistent:
             self.push(
                 Dialog(
                     self.services,
-                    _QUIT_TITLE,
-                    ["The game in progress will be lost."],
-                    [(Intent.QUIT, "Quit"), (Intent.CLOSE, "Keep playing")],
+                    _(_QUIT_TITLE),
+                    [_("The game in progress will be lost.")],
+                    [(Intent.QUIT, _("Quit")), (Intent.CLOSE, _("Keep playing"))],
                     self._quit_choice,
                     escape=Intent.CLOSE,
                 )
@@ -153,8 +157,11 @@ class IntentRouting(SceneStack):
     def game_over(self, table: TableScene, won: bool) -> None:
         """The game is won or stuck: quit if told to, else show the win or no-moves screen."""
         if table.demo:
-            result = "won the deal" if won else "found no move left"
-            table.show_toast(f"The demo {result}. Press a key or click to go back.", None)
+            if won:
+                said = _("The demo won the deal. Press a key or click to go back.")
+            else:
+                said = _("The demo found no move left. Press a key or click to go back.")
+            table.show_toast(said, None)
         elif self.exit_when_done:
             print(table.outcome(), flush=True)
             self.quit(0)
@@ -170,7 +177,7 @@ class IntentRouting(SceneStack):
             print(table.outcome(), flush=True)
             self.quit(0)
         else:
-            table.show_toast("Autoplay stopped: no new position to reach.")
+            table.show_toast(_("Autoplay stopped: no new position to reach."))
 
     def toggle_sound(self) -> None:
         """M: sound effects off, or back on at the chosen volume."""
@@ -180,7 +187,7 @@ class IntentRouting(SceneStack):
         self.persist.settings_changed(self.settings)
         table = self.table
         if table is not None:
-            table.show_toast("Sound on" if self.settings.sound else "Sound off")
+            table.show_toast(_("Sound on") if self.settings.sound else _("Sound off"))
 
     def set_high_contrast(self, on: bool) -> None:
         """A dark plain table with bright outlines and thicker rings, or the felt again."""

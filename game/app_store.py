@@ -19,10 +19,12 @@ import pygame
 from pygame import Rect, Surface
 
 import game
+from game.i18n import _
 from game.play import Game
 from game.store import Settings as StoredSettings
 from game.store import Store
 from game.view.display import current_window
+from game.view.names import game_name
 from game.view.settings import CARD_STYLES, SPEED_ORDER
 from game.view.settings import Settings as ViewSettings
 from game.view.widgets import TEXT, blit_text, ui_size, wrap
@@ -132,10 +134,12 @@ class Persistence:
         """``variant`` is open in another window: a new deal here, neither saved nor counted,
         so the other window's game is never overwritten."""
         self.guest.add(variant)
-        name = game.VARIANTS[variant].name
+        name = game_name(game.VARIANTS[variant])
         self.notice(
-            f"{name} is open in another window: this window plays a new deal that is not saved. "
-            f"Close the other window's {name} to play your saved game here."
+            _(
+                "{game} is open in another window: this window plays a new deal that is not saved. "
+                "Close the other window's {game} to play your saved game here."
+            ).format(game=name)
         )
         return game.new_game(variant, deal), 0.0, False
 

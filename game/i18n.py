@@ -178,3 +178,11 @@ def language_name(code: str) -> str:
 
     name = Locale.parse(code).get_display_name(code) or code
     return name[:1].upper() + name[1:]
+
+
+def format_day(when: datetime.date) -> str:
+    """A day and month, short, as the language writes them (``Nov 25`` / ``25. Nov.``): a
+    chart's labels."""
+    from babel.dates import format_skeleton
+
+    return str(format_skeleton("MMMd", when, locale=_babel_locale()))

@@ -19,6 +19,7 @@ from game.controls.moves import group_moves, stock_action
 from game.controls.table import PlayTable
 from game.engine.moves import Move
 from game.engine.state import State
+from game.i18n import _
 from game.variants.base import Fan
 from game.view.layout import TableLayout
 
@@ -205,7 +206,7 @@ class KeyboardPlay:
             return
         if focus.index is None:
             t.sound("thud")
-            t.show_toast("Nothing here.")
+            t.show_toast(_("Nothing here."))
             return
         if not moves:
             name = v.names[focus.pile]
@@ -260,7 +261,7 @@ class KeyboardPlay:
         action = stock_action(t.g)
         if action is None:
             t.sound("thud")
-            t.show_toast("Nothing to deal." if t.g.variant.stock >= 0 else "This game has no stock.")
+            t.show_toast(_("Nothing to deal.") if t.g.variant.stock >= 0 else _("This game has no stock."))
             return
         t.play(action)
 

@@ -13,10 +13,12 @@ from pygame import Rect, Surface
 
 import game
 from game.engine.deals import MAX_DEAL, MIN_DEAL, is_ascii_digits
+from game.i18n import _
 from game.scenes.base import Scene
 from game.scenes.rules import table_picture
 from game.scenes.stats import extra_buttons
 from game.variants.base import Variant
+from game.view.names import game_name
 from game.view.widgets import (
     ACCENT,
     PANEL,
@@ -91,7 +93,7 @@ class ChooserScene(Scene):
     def _picture_size(self, v: Variant, tile: Rect) -> tuple[int, int]:
         """Room for the picture: what the name and the whole summary leave of the tile."""
         size = self._size
-        lines = len(wrap(v.summary, int(size * 0.85), tile.width - size))
+        lines = len(wrap(_(v.summary), int(size * 0.85), tile.width - size))
         text = int(size * 1.3 * 1.2) + int(lines * size * 0.85 * 1.15) + size
         return tile.width - size, max(10, min(int(tile.height * 0.55), tile.height - text - size))
 
@@ -187,8 +189,10 @@ class ChooserScene(Scene):
         size = self._size
         if self._felt is not None:
             surface.blit(self._felt, (0, 0))
-        blit_text(surface, "Solitaire", int(size * 2.6), TEXT, "center", (w // 2, int(h * 0.08)))
-        blit_text(surface, "Choose a game", size, TEXT_DIM, "center", (w // 2, int(h * 0.145)))
+        # Translators: the game's name as the chooser's heading (the window's title stays "Solitaire")
+        heading = _("Solitaire")
+        blit_text(surface, heading, int(size * 2.6), TEXT, "center", (w // 2, int(h * 0.08)))
+        blit_text(surface, _("Choose a game"), size, TEXT_DIM, "center", (w // 2, int(h * 0.145)))
         for i, (v, tile) in enumerate(zip(self.variants, self.tiles, strict=True)):
             self._draw_tile(surface, i, v, tile)
         self._draw_deal(surface)
@@ -211,9 +215,10 @@ class ChooserScene(Scene):
         if picture is not None:
             surface.blit(picture, picture.get_rect(midtop=(tile.centerx, y)))
             y += picture.get_height() + size // 2
-        name = f"{i + 1}   {v.name}"
+        name = f"{i + 1}   {game_name(v)}"
         if v.key in self.in_progress:
-            tag = "in progress"
+            # Translators: on a game's tile in the chooser: a saved game of it waits
+            tag = _("in progress")
             tag_size = max(10, int(size * 0.7))
             corner = (tile.right - size // 3, tile.top + size // 6)
             blit_text(surface, tag, tag_size, ACCENT, "topright", corner)
@@ -221,7 +226,7 @@ class ChooserScene(Scene):
         blit_text(surface, name, name_size, ACCENT if lit else TEXT, "midtop", (tile.centerx, y))
         y += int(name_size * 1.2)
         summary_size = int(size * 0.85)
-        for line in wrap(v.summary, summary_size, tile.width - size):
+        for line in wrap(_(v.summary), summary_size, tile.width - size):
             if y + summary_size > tile.bottom - size // 4:
                 break
             blit_text(surface, line, summary_size, TEXT_DIM, "midtop", (tile.centerx, y))
@@ -233,11 +238,11 @@ class ChooserScene(Scene):
         if self.typing:
             pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=rect.height // 3)
         cursor = "|" if self.typing else ""
-        shown = (
-            f"Deal #{self.deal_text}{cursor}"
-            if self.deal_text or self.typing
-            else "Deal: random  (D to type a number)"
-        )
+        if self.deal_text or self.typing:
+            # Translators: the deal number being typed in the chooser ({cursor} is a "|" or nothing)
+            shown = _("Deal #{number}{cursor}").format(number=self.deal_text, cursor=cursor)
+        else:
+            shown = _("Deal: random  (D to type a number)")
         bad = bool(self.deal_text) and self.deal_number() is None
         color = (255, 120, 100) if bad else (TEXT if self.deal_text or self.typing else TEXT_DIM)
         blit_text(surface, shown, fit_size(shown, size, rect.width - size), color, "center", rect.center)

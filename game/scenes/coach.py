@@ -21,10 +21,12 @@ from typing import TYPE_CHECKING
 import game
 from game.engine.moves import Move
 from game.engine.state import State
+from game.i18n import N_, _, format_number, ngettext
 from game.play import Game
 from game.solver.advisor import Advisor, Outlook
 from game.solver.heuristic import best_move, describe
 from game.solver.rating import RATING_BUDGET, Difficulty
+from game.view.names import capitalised
 
 if TYPE_CHECKING:
     from game.scenes.table import TableScene
@@ -41,17 +43,36 @@ DEAL_SEARCH_SECONDS = 45.0
 DEAL_SEARCH_TRIES = 30
 """A search for a winnable deal gives up after this long or this many deals."""
 
+DIFFICULTY_TEXT = {
+    # Translators: a deal's difficulty, shown in the toolbar's title
+    Difficulty.EASY: N_("Easy"),
+    # Translators: a deal's difficulty, shown in the toolbar's title
+    Difficulty.MEDIUM: N_("Medium"),
+    # Translators: a deal's difficulty, shown in the toolbar's title
+    Difficulty.HARD: N_("Hard"),
+    # Translators: a deal's difficulty: the solver proved it cannot be won
+    Difficulty.UNWINNABLE: N_("Unwinnable"),
+}
+"""A rated deal's difficulty as the title says it (translated where shown)."""
+
 WAIT = "wait"
 """``demo_move``'s answer when the demo should wait for the solver."""
 
 _OUTLOOK_TEXT = {
-    Outlook.CHECKING: "checking…",
-    Outlook.WINNABLE: "yes",
-    Outlook.UNWINNABLE: "no",
-    Outlook.UNKNOWN: "unknown",
-    Outlook.UNAVAILABLE: "solver unavailable",
+    # Translators: the status line's "Winnable" value while the solver works
+    Outlook.CHECKING: N_("checking…"),
+    # Translators: the status line's "Winnable" value
+    Outlook.WINNABLE: N_("yes"),
+    # Translators: the status line's "Winnable" value
+    Outlook.UNWINNABLE: N_("no"),
+    # Translators: the status line's "Winnable" value: the solver could not tell in time
+    Outlook.UNKNOWN: N_("unknown"),
+    # Translators: the status line's "Winnable" value
+    Outlook.UNAVAILABLE: N_("solver unavailable"),
 }
-DEEPENING_TEXT = "checking deeper…"
+"""The indicator's value per outlook (translated where shown)."""
+# Translators: the status line's "Winnable" value while a second, longer search runs
+DEEPENING_TEXT = N_("checking deeper…")
 """The indicator while a position the quick check left unknown is searched again."""
 
 
@@ -130,8 +151,8 @@ class Coach:
             return None
         outlook = self._view()[0]
         if outlook is Outlook.UNKNOWN and self.advisor.deepening(self.table.g):
-            return "Winnable", DEEPENING_TEXT
-        return "Winnable", _OUTLOOK_TEXT[outlook]
+            return _("Winnable"), _(DEEPENING_TEXT)
+        return _("Winnable"), _(_OUTLOOK_TEXT[outlook])
 
     def can_rewind(self) -> bool:
         """Whether the indicator says the deal can no longer be won but once could (the toolbar
@@ -162,17 +183,19 @@ class Coach:
         """What every message says of a position the solver proved lost: one voice for the hint,
         the rewind and the no-moves screen (a deal never winnable is never offered a rewind)."""
         if self.never_winnable():
-            return "this deal cannot be won, not even from the start"
+            return _("this deal cannot be won, not even from the start")
         if self.advisor.rewind_steps(self.table.g):
-            return "the deal can no longer be won (Shift+Backspace rewinds)"
-        return "the deal can no longer be won from here"
+            return _("the deal can no longer be won (Shift+Backspace rewinds)")
+        return _("the deal can no longer be won from here")
 
     def rating_text(self) -> str:
         """The deal's difficulty, once known ("" before)."""
         rated = self.advisor.rating(self.table.g)
         if rated is None:
             return ""
-        return "Difficulty unknown" if rated is Difficulty.UNKNOWN else str(rated).title()
+        if rated is Difficulty.UNKNOWN:
+            return _("Difficulty unknown")
+        return _(DIFFICULTY_TEXT.get(rated, str(rated)))
 
     # ---------------------------------------------------------------- hints
 
@@ -180,7 +203,7 @@ class Coach:
         """H: the solver's next move when the position hides nothing, else the heuristic's."""
         g = self.table.g
         if any(g.state.hidden):
-            self._show_hint(self._heuristic_hint("best guess (cards are still face down)"))
+            self._show_hint(self._heuristic_hint(_("best guess (cards are still face down)")))
             return
         if self.advisor.line(g) is None and self.advisor.outlook(g) is not Outlook.UNWINNABLE:
             self.advisor.want(g)
@@ -199,12 +222,13 @@ class Coach:
         line = self.advisor.line(g)
         if line:
             what = describe(g, line[0])
-            return line[0], f"{what[0].upper()}{what[1:]}: keeps the deal winnable."
+            # Translators: a hint; {move} says what the move does ("Sends the ace of spades home")
+            return line[0], _("{move}: keeps the deal winnable.").format(move=capitalised(what))
         if self.advisor.outlook(g) is Outlook.UNWINNABLE:
             return self._heuristic_hint(self.lost_text())
         if self.advisor.unavailable:
-            return self._heuristic_hint("best guess (the solver is unavailable)")
-        return self._heuristic_hint("best guess (the solver found no sure line in time)")
+            return self._heuristic_hint(_("best guess (the solver is unavailable)"))
+        return self._heuristic_hint(_("best guess (the solver found no sure line in time)"))
 
     def _heuristic_hint(self, why: str) -> tuple[Move, str] | None:
         g = self.table.g
@@ -212,11 +236,12 @@ class Coach:
         if move is None:
             return None
         what = describe(g, move)
-        return move, f"{what[0].upper()}{what[1:]}: {why}."
+        # Translators: a hint; {move} says what the move does, {why} how sure the hint is
+        return move, _("{move}: {why}.").format(move=capitalised(what), why=why)
 
     def _show_hint(self, hint: tuple[Move, str] | None) -> None:
         if hint is None:
-            self.table.show_toast("No helpful move found. Try Undo.")
+            self.table.show_toast(_("No helpful move found. Try Undo."))
             return
         self.table.set_hint(*hint)
 
@@ -226,7 +251,7 @@ class Coach:
         """Undo back to the last position from which the deal could still be won."""
         if self.advisor.busy() and self.advisor.outlook(self.table.g) is not Outlook.WINNABLE:
             self._rewind_until = self.table.app.now() + REWIND_WAIT
-            self.table.show_toast("Looking for the last winnable position…")
+            self.table.show_toast(_("Looking for the last winnable position…"))
             return
         self._rewind()
 
@@ -235,17 +260,27 @@ class Coach:
         outlook = self.advisor.outlook(g)
         steps = self.advisor.rewind_steps(g)
         if outlook is Outlook.WINNABLE or steps == 0:
-            self.table.show_toast("The deal can still be won from here.")
+            self.table.show_toast(_("The deal can still be won from here."))
         elif steps is None and outlook is Outlook.UNWINNABLE:
-            text = self.lost_text()
-            known = "" if self.never_winnable() else ": no earlier position is known to be winnable"
-            self.table.show_toast(f"{text[0].upper()}{text[1:]}{known}.")
+            text = capitalised(self.lost_text())
+            if self.never_winnable():
+                self.table.show_toast(_("{reason}.").format(reason=text))
+            else:
+                # Translators: {reason} says the deal is lost ("The deal can no longer be won")
+                self.table.show_toast(
+                    _("{reason}: no earlier position is known to be winnable.").format(reason=text)
+                )
         elif steps is None:
-            self.table.show_toast("Not known to be lost: nothing to rewind.")
+            self.table.show_toast(_("Not known to be lost: nothing to rewind."))
         else:
             self.table.undo_steps(steps)
-            plural = "s" if steps > 1 else ""
-            self.table.show_toast(f"Rewound {steps} action{plural}: the deal can be won from here.")
+            self.table.show_toast(
+                ngettext(
+                    "Rewound {count} action: the deal can be won from here.",
+                    "Rewound {count} actions: the deal can be won from here.",
+                    steps,
+                ).format(count=format_number(steps))
+            )
 
     # ---------------------------------------------------------------- the demo
 
@@ -283,12 +318,16 @@ class Coach:
         """Give up looking; the game on the table stays."""
         if self.search is not None:
             self.search = None
-            self.table.show_toast("Stopped looking for a winnable deal.")
+            self.table.show_toast(_("Stopped looking for a winnable deal."))
 
     def search_text(self) -> str:
         """What the table says while looking."""
         tried = self.search.tried if self.search else 0
-        return f"Looking for a winnable deal… ({tried} tried; Esc stops)"
+        return ngettext(
+            "Looking for a winnable deal… ({count} tried; Esc stops)",
+            "Looking for a winnable deal… ({count} tried; Esc stops)",
+            tried,
+        ).format(count=format_number(tried))
 
     def _search_step(self, now: float) -> bool:
         search = self.search
@@ -304,7 +343,11 @@ class Coach:
             self.search = None
             self.table.start_found(search.candidate, winnable=False)
             self.table.show_toast(
-                f"No deal proved winnable after {search.tried} tries: this one is not proved."
+                ngettext(
+                    "No deal proved winnable after {count} try: this one is not proved.",
+                    "No deal proved winnable after {count} tries: this one is not proved.",
+                    search.tried,
+                ).format(count=format_number(search.tried))
             )
             return True
         search.candidate = game.new_game(search.candidate.key)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect, Surface
 
+from game.i18n import N_, _
 from game.scenes.base import Overlay
 from game.view.widgets import ACCENT, TEXT, TEXT_DIM, blit_text, font, panel, ui_size
 
@@ -14,40 +15,41 @@ if TYPE_CHECKING:
     from game.scenes.services import Services
 
 KEYBOARD: tuple[tuple[str, str], ...] = (
-    ("Arrows", "Move the focus: piles, and up and down a fan"),
-    ("Tab, Shift+Tab", "Next or previous pile"),
-    ("Enter, Space", "Pick up the cards under the focus; put them down"),
-    ("Shift+Enter", "Send the focused top card home (double-click)"),
-    ("Esc", "Put the cards back; the menu"),
-    ("D", "Deal from the stock (click on the stock)"),
-    ("H", "Hint"),
-    ("F", "Finish: send the rest home"),
-    ("Ctrl+Z, Backspace", "Undo"),
-    ("Ctrl+Y, Ctrl+Shift+Z", "Redo"),
-    ("Shift+Backspace", "Rewind to the last winnable position"),
-    ("Ctrl+R", "Restart this deal"),
-    ("Ctrl+N, F2", "New deal"),
-    ("Ctrl+G", "Choose another game"),
-    ("S", "Statistics"),
-    ("M", "Sound on or off"),
-    ("F1", "Rules"),
-    ("F11, Alt+Enter", "Full screen"),
-    ("?", "This list"),
-    ("Ctrl+Q", "Quit"),
+    # Translators: the shortcut list: key names as the keyboard prints them (Ctrl, Shift, Esc...)
+    (N_("Arrows"), N_("Move the focus: piles, and up and down a fan")),
+    (N_("Tab, Shift+Tab"), N_("Next or previous pile")),
+    (N_("Enter, Space"), N_("Pick up the cards under the focus; put them down")),
+    (N_("Shift+Enter"), N_("Send the focused top card home (double-click)")),
+    (N_("Esc"), N_("Put the cards back; the menu")),
+    ("D", N_("Deal from the stock (click on the stock)")),
+    ("H", N_("Hint")),
+    ("F", N_("Finish: send the rest home")),
+    (N_("Ctrl+Z, Backspace"), N_("Undo")),
+    (N_("Ctrl+Y, Ctrl+Shift+Z"), N_("Redo")),
+    (N_("Shift+Backspace"), N_("Rewind to the last winnable position")),
+    (N_("Ctrl+R"), N_("Restart this deal")),
+    (N_("Ctrl+N, F2"), N_("New deal")),
+    (N_("Ctrl+G"), N_("Choose another game")),
+    ("S", N_("Statistics")),
+    ("M", N_("Sound on or off")),
+    ("F1", N_("Rules")),
+    (N_("F11, Alt+Enter"), N_("Full screen")),
+    ("?", N_("This list")),
+    (N_("Ctrl+Q"), N_("Quit")),
 )
 """The keyboard's shortcuts on the table, as (keys, what they do)."""
 
 GAMEPAD: tuple[tuple[str, str], ...] = (
-    ("D-pad, left stick", "Move the focus"),
-    ("A", "Pick up; put down; choose"),
-    ("B", "Put the cards back; close"),
-    ("X", "Hint"),
-    ("Y", "Deal from the stock"),
-    ("LB, RB", "Undo, redo"),
-    ("Start", "Menu"),
-    ("Back", "This list"),
+    (N_("D-pad, left stick"), N_("Move the focus")),
+    ("A", N_("Pick up; put down; choose")),
+    ("B", N_("Put the cards back; close")),
+    ("X", N_("Hint")),
+    ("Y", N_("Deal from the stock")),
+    ("LB, RB", N_("Undo, redo")),
+    (N_("Start"), N_("Menu")),
+    (N_("Back"), N_("This list")),
 )
-"""The gamepad's buttons, as (buttons, what they do)."""
+"""The gamepad's buttons, as (buttons, what they do); both translated where shown."""
 
 _CLOSE_KEYS = (
     pygame.K_ESCAPE,
@@ -84,7 +86,7 @@ class ShortcutsScene(Overlay):
         """Place the columns at text ``size``; False if they do not fit in the window."""
         line = int(size * 1.35)
         pad = size
-        blocks = [("Keyboard", KEYBOARD), ("Gamepad", GAMEPAD)]
+        blocks = [(_("Keyboard"), _translated(KEYBOARD)), (_("Gamepad"), _translated(GAMEPAD))]
         widths = [self._block_width(rows, size) for _, rows in blocks]
         heights = [line * (len(rows) + 1) + line // 2 for _, rows in blocks]
         if side_by_side:
@@ -109,8 +111,8 @@ class ShortcutsScene(Overlay):
     @staticmethod
     def _block_width(rows: tuple[tuple[str, str], ...], size: int) -> int:
         f = font(size)
-        keys = max(f.size(k)[0] for k, _ in rows)
-        return keys + size + max(f.size(d)[0] for _, d in rows)
+        keys = max(f.size(k)[0] for k, _what in rows)
+        return keys + size + max(f.size(d)[0] for _keys, d in rows)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if _closes(event):
@@ -121,17 +123,17 @@ class ShortcutsScene(Overlay):
         panel(surface, self.rect)
         size = self._size
         line = int(size * 1.35)
-        title = "Keyboard and gamepad"
+        title = _("Keyboard and gamepad")
         blit_text(surface, title, int(size * 1.3), TEXT, "midtop", (self.rect.centerx, self.rect.top + size))
         for heading, rows, area in self._columns:
             blit_text(surface, heading, size, ACCENT, "topleft", area.topleft)
-            keys_w = max(font(size).size(k)[0] for k, _ in rows)
+            keys_w = max(font(size).size(k)[0] for k, _what in rows)
             y = area.top + line + line // 2
             for keys, what in rows:
                 blit_text(surface, keys, size, TEXT, "topleft", (area.left, y))
                 blit_text(surface, what, size, TEXT_DIM, "topleft", (area.left + keys_w + size, y))
                 y += line
-        hint = "Esc or ? to close"
+        hint = _("Esc or ? to close")
         blit_text(
             surface,
             hint,
@@ -140,6 +142,11 @@ class ShortcutsScene(Overlay):
             "midbottom",
             (self.rect.centerx, self.rect.bottom - size // 3),
         )
+
+
+def _translated(rows: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """``rows`` in the player's language (a key's name stays as it is when not translated)."""
+    return tuple((_(keys), _(what)) for keys, what in rows)
 
 
 def _closes(event: pygame.event.Event) -> bool:

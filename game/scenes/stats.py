@@ -17,9 +17,11 @@ import pygame
 from pygame import Rect, Surface
 
 import game
+from game.i18n import N_, _, format_day, format_number, format_percent
 from game.scenes.base import Damage, Overlay
 from game.store import LOSS_RULE, GameRecord, Summary
 from game.view.hud import clock_text
+from game.view.names import game_name
 from game.view.widgets import (
     ACCENT,
     BUTTON,
@@ -46,27 +48,37 @@ GRID: tuple[int, int, int] = (52, 78, 63)
 MAX_BARS = 60
 
 SUMMARY_COLUMNS = (
-    ("Game", 2.0),
-    ("Played", 1.0),
-    ("Won", 1.0),
-    ("Win rate", 1.0),
-    ("Streak", 1.0),
-    ("Best streak", 1.1),
-    ("Best time", 1.1),
-    ("Fewest moves", 1.2),
-    ("Best score", 1.1),
-    ("Daily streak", 1.2),
+    (N_("Game"), 2.0),
+    (N_("Played"), 1.0),
+    (N_("Won"), 1.0),
+    (N_("Win rate"), 1.0),
+    (N_("Streak"), 1.0),
+    (N_("Best streak"), 1.1),
+    (N_("Best time"), 1.1),
+    (N_("Fewest moves"), 1.2),
+    (N_("Best score"), 1.1),
+    (N_("Daily streak"), 1.2),
 )
+"""The statistics table's columns: heading (translated where shown) and relative width."""
 GAME_COLUMNS = (
-    ("Game", 1.6),
-    ("Deal", 1.2),
-    ("Result", 1.4),
-    ("Time", 1.0),
-    ("Moves", 0.9),
-    ("Score", 1.1),
-    ("Winnable", 1.1),
+    (N_("Game"), 1.6),
+    (N_("Deal"), 1.2),
+    (N_("Result"), 1.4),
+    (N_("Time"), 1.0),
+    (N_("Moves"), 0.9),
+    (N_("Score"), 1.1),
+    (N_("Winnable"), 1.1),
 )
-RESULT_NAMES = {"won": "Won", "lost": "Lost (stuck)", "abandoned": "Lost (left)"}
+"""The statistics table's columns: heading (translated where shown) and relative width."""
+RESULT_NAMES = {
+    # Translators: a finished game's result in the statistics
+    "won": N_("Won"),
+    # Translators: a finished game's result: no move was left
+    "lost": N_("Lost (stuck)"),
+    # Translators: a finished game's result: another deal was started before it was over
+    "abandoned": N_("Lost (left)"),
+}
+"""A finished game's result as the list says it (translated where shown)."""
 
 
 def is_stats_key(app: Services, event: pygame.event.Event) -> bool:
@@ -103,7 +115,7 @@ def extra_buttons(deal_rect: Rect, size: int, width: int) -> list[Button]:
     daily.midright = (deal_rect.left - size, deal_rect.centery)
     stats = Rect(0, 0, w, deal_rect.height)
     stats.midleft = (deal_rect.right + size, deal_rect.centery)
-    return [Button("daily", "Deal of the day  (T)", daily), Button("stats", "Statistics  (S)", stats)]
+    return [Button("daily", _("Deal of the day  (T)"), daily), Button("stats", _("Statistics  (S)"), stats)]
 
 
 @dataclass
@@ -116,43 +128,46 @@ class Row:
 
 
 def percent(rate: float | None) -> str:
-    """``57%``, or a dash before the first game."""
-    return "-" if rate is None else f"{round(rate * 100)}%"
+    """``57%`` as the language writes it, or a dash before the first game."""
+    return "-" if rate is None else format_percent(rate)
 
 
 def summary_cells(name: str, s: Summary) -> list[str]:
     """One row of the statistics table."""
-    daily = str(s.daily_current_streak)
+    daily = format_number(s.daily_current_streak)
     if s.daily_best_streak > s.daily_current_streak:
-        daily += f"  (best {s.daily_best_streak})"
+        # Translators: the daily streak now, and the best one there was
+        daily = _("{streak}  (best {best})").format(streak=daily, best=format_number(s.daily_best_streak))
     return [
         name,
-        str(s.played),
-        str(s.won),
+        format_number(s.played),
+        format_number(s.won),
         percent(s.win_rate),
-        str(s.current_streak),
-        str(s.best_streak),
+        format_number(s.current_streak),
+        format_number(s.best_streak),
         "-" if s.best_time is None else clock_text(s.best_time),
-        "-" if s.fewest_moves is None else str(s.fewest_moves),
-        "-" if s.best_score is None else f"{s.best_score}/52",
+        "-" if s.fewest_moves is None else format_number(s.fewest_moves),
+        "-" if s.best_score is None else _("{score}/52").format(score=s.best_score),
         daily,
     ]
 
 
 def game_cells(r: GameRecord) -> list[str]:
     """One row of the recent games list."""
-    name = game.VARIANTS[r.variant].instance().name if r.variant in game.VARIANTS else r.variant
-    result = RESULT_NAMES.get(r.result, r.result)
+    name = game_name(game.VARIANTS[r.variant]) if r.variant in game.VARIANTS else r.variant
+    result = _(RESULT_NAMES[r.result]) if r.result in RESULT_NAMES else r.result
     if r.daily is not None:
-        result += ", daily"
+        # Translators: a result in the statistics for the deal of the day ("Won, daily")
+        result = _("{result}, daily").format(result=result)
     return [
         name,
         "-" if r.deal is None else f"#{r.deal}",
         result,
         clock_text(r.seconds),
-        str(r.moves),
-        f"{r.score}/52",
-        "yes" if r.won or r.winnable_only else "?",
+        format_number(r.moves),
+        _("{score}/52").format(score=r.score),
+        # Translators: the statistics' "Winnable" column: proved winnable (else "?")
+        _("yes") if r.won or r.winnable_only else "?",
     ]
 
 
@@ -190,8 +205,8 @@ class StatsScene(Overlay):
 
     def names(self) -> list[tuple[str | None, str]]:
         """The table's rows: each game, then all together."""
-        rows: list[tuple[str | None, str]] = [(k, cls.instance().name) for k, cls in game.VARIANTS.items()]
-        return [*rows, (None, "All games")]
+        rows: list[tuple[str | None, str]] = [(k, game_name(cls)) for k, cls in game.VARIANTS.items()]
+        return [*rows, (None, _("All games"))]
 
     # -------------------------------------------------------------- layout
 
@@ -204,15 +219,15 @@ class StatsScene(Overlay):
         title_h = int(size * 1.9)
         close = Rect(0, 0, int(size * 6), int(size * 1.6))
         close.topright = (inner.right, inner.top)
-        self.buttons = [Button("close", "Close  (Esc)", close)]
+        self.buttons = [Button("close", _("Close  (Esc)"), close)]
         y = inner.top + title_h
         row_h = int(size * 1.45)
         self.rows = []
-        for i, (key, _) in enumerate(self.names()):
+        for i, (key, _name) in enumerate(self.names()):
             self.rows.append(Row(Rect(inner.left, y + (i + 1) * row_h, inner.width, row_h), key))
         y += (len(self.rows) + 1) * row_h + size // 2
         rule_size = int(size * 0.8)
-        self._rule_lines = wrap(LOSS_RULE, rule_size, inner.width)
+        self._rule_lines = wrap(_(LOSS_RULE), rule_size, inner.width)
         y += len(self._rule_lines) * int(rule_size * 1.2) + size // 2
         bottom = Rect(inner.left, y, inner.width, inner.bottom - y)
         split = int(bottom.width * 0.56)
@@ -308,7 +323,7 @@ class StatsScene(Overlay):
         panel(surface, self.rect)
         size = self._size
         inner = self.rect.inflate(-2 * size, -2 * size)
-        blit_text(surface, "Statistics", int(size * 1.5), TEXT, "topleft", inner.topleft)
+        blit_text(surface, _("Statistics"), int(size * 1.5), TEXT, "topleft", inner.topleft)
         for b in self.buttons:
             b.draw(surface, b.action == self.hover)
         self._draw_summary(surface)
@@ -321,9 +336,9 @@ class StatsScene(Overlay):
         self._draw_chart(surface)
 
     def _columns(self, rect: Rect, spec: tuple[tuple[str, float], ...]) -> list[Rect]:
-        total = sum(weight for _, weight in spec)
+        total = sum(weight for _heading, weight in spec)
         x, cols = rect.left, []
-        for _, weight in spec:
+        for _heading, weight in spec:
             width = int(rect.width * weight / total)
             cols.append(Rect(x, rect.top, width, rect.height))
             x += width
@@ -345,7 +360,7 @@ class StatsScene(Overlay):
     def _header(self, surface: Surface, rect: Rect, spec: tuple[tuple[str, float], ...], size: int) -> None:
         cols = self._columns(rect, spec)
         pad = max(2, size // 4)
-        heads = [name for name, _ in spec]
+        heads = [_(name) for name, _weight in spec]
         fitted = min(fit_size(h, size, c.width - 2 * pad) for h, c in zip(heads, cols, strict=True))
         for i, (col, head) in enumerate(zip(cols, heads, strict=True)):
             anchor, x = ("midleft", col.left + pad) if i == 0 else ("midright", col.right - pad)
@@ -373,7 +388,8 @@ class StatsScene(Overlay):
     def _draw_games(self, surface: Surface) -> None:
         size, rect = self._size, self._list_rect
         name = dict(self.names())[self.variant]
-        heading = f"Recent games: {name}"
+        # Translators: the heading of the list of finished games; {game} a game's name or "All games"
+        heading = _("Recent games: {game}").format(game=name)
         blit_text(surface, heading, fit_size(heading, size, rect.width), ACCENT, "topleft", rect.topleft)
         line_h = int(size * 1.25)
         head = Rect(rect.left, rect.top + int(size * 1.4), rect.width, line_h)
@@ -382,7 +398,7 @@ class StatsScene(Overlay):
         if not self.game_rows:
             blit_text(
                 surface,
-                "No finished games yet.",
+                _("No finished games yet."),
                 small,
                 TEXT_DIM,
                 "topleft",
@@ -394,9 +410,10 @@ class StatsScene(Overlay):
                 pygame.draw.rect(surface, BUTTON, row.rect, border_radius=max(3, size // 4))
             assert row.record is not None
             self._cells(surface, row.rect, game_cells(row.record), GAME_COLUMNS, small)
-        note = "Click a game to deal it again"
         if self.offset or len(self.game_rows) >= self._list_rows:
-            note += "  ·  scroll for more"
+            note = _("Click a game to deal it again  ·  scroll for more")
+        else:
+            note = _("Click a game to deal it again")
         note_size = max(12, int(size * 0.75))
         bottom = self.game_rows[-1].rect.bottom + int(note_size * 0.3)
         if bottom + note_size <= rect.bottom + size:
@@ -409,11 +426,11 @@ class StatsScene(Overlay):
         store = self.app.persist.store
         days = store.by_day(self.variant)
         if len(days) >= 3:
-            bars = [(d.wins, d.losses, d.win_rate, d.day.strftime("%d %b")) for d in days[-MAX_BARS:]]
-            return "Wins and losses per day", bars
+            bars = [(d.wins, d.losses, d.win_rate, format_day(d.day)) for d in days[-MAX_BARS:]]
+            return _("Wins and losses per day"), bars
         points = store.chart(self.variant)[-MAX_BARS:]
-        return "Wins and losses, game by game", [
-            (int(p.won), int(not p.won), p.recent_win_rate, str(p.number)) for p in points
+        return _("Wins and losses, game by game"), [
+            (int(p.won), int(not p.won), p.recent_win_rate, format_number(p.number)) for p in points
         ]
 
     def _draw_chart(self, surface: Surface) -> None:
@@ -422,7 +439,7 @@ class StatsScene(Overlay):
         blit_text(surface, title, fit_size(title, size, rect.width), ACCENT, "topleft", rect.topleft)
         small = max(12, int(size * 0.78))
         legend_h = int(small * 1.6)
-        axis_w = font(small).size("100%")[0] + small // 2
+        axis_w = font(small).size(format_percent(1.0))[0] + small // 2
         plot = Rect(
             rect.left + axis_w,
             rect.top + int(size * 1.6),
@@ -435,17 +452,19 @@ class StatsScene(Overlay):
         for frac in (0.0, 0.5, 1.0):
             y = plot.bottom - int(plot.height * frac)
             pygame.draw.line(surface, GRID, (plot.left, y), (plot.right, y))
-            blit_text(surface, f"{round(frac * 100)}%", small, HINT, "midleft", (plot.right + small // 3, y))
+            blit_text(surface, format_percent(frac), small, HINT, "midleft", (plot.right + small // 3, y))
         if not bars:
-            blit_text(surface, "No finished games yet.", small, TEXT_DIM, "center", plot.center)
+            blit_text(surface, _("No finished games yet."), small, TEXT_DIM, "center", plot.center)
             return
-        top = max(w + lost for w, lost, _, _ in bars)
-        blit_text(surface, str(top), small, TEXT_DIM, "midright", (plot.left - small // 3, plot.top))
+        top = max(w + lost for w, lost, _rate, _label in bars)
+        blit_text(
+            surface, format_number(top), small, TEXT_DIM, "midright", (plot.left - small // 3, plot.top)
+        )
         blit_text(surface, "0", small, TEXT_DIM, "midright", (plot.left - small // 3, plot.bottom))
         slot = plot.width / len(bars)
         bar_w = max(1, int(slot * 0.7))
         points = []
-        for i, (wins, losses, rate, _) in enumerate(bars):
+        for i, (wins, losses, rate, _label) in enumerate(bars):
             x = plot.left + int(i * slot + (slot - bar_w) / 2)
             win_h = int(plot.height * wins / top)
             loss_h = int(plot.height * losses / top)
@@ -475,8 +494,11 @@ class StatsScene(Overlay):
 
     def _legend(self, surface: Surface, rect: Rect, size: int) -> None:
         x = rect.left + size
-        recent = "win rate (last 10 games)" if not self._chart_uses_days() else "win rate so far"
-        for color, label, line in ((WIN, "wins", False), (LOSS, "losses", False), (HINT, recent, True)):
+        # Translators: the chart's legend: the line of the win rate
+        recent = _("win rate (last 10 games)") if not self._chart_uses_days() else _("win rate so far")
+        # Translators: the chart's legend: the green bars, the red bars
+        legend = ((WIN, _("wins"), False), (LOSS, _("losses"), False), (HINT, recent, True))
+        for color, label, line in legend:
             if line:
                 pygame.draw.line(
                     surface, color, (x, rect.centery), (x + size, rect.centery), max(2, size // 6)

@@ -16,6 +16,7 @@ from game.controls.moves import drop_move, group_moves, stock_action, target_rec
 from game.controls.pointer import Click, DragEnd, DragMove, DragStart, Gesture, Pointer, Press
 from game.controls.table import Drag, Selection
 from game.engine.moves import Move
+from game.i18n import _
 from game.scenes.table_session import TableSession
 from game.view.animation import Spot
 from game.view.widgets import Button, button_at
@@ -197,13 +198,14 @@ class TableInput(TableSession):
         if pile == self.g.variant.stock and (action := stock_action(self.g)) is not None:
             self.play(action)
         elif pile == self.g.variant.stock and index is None:
-            self.refuse("nothing is left to deal")
+            self.refuse(_("nothing is left to deal"))
         elif click.double and index is not None and index == len(self.g.state.piles[pile]) - 1:
             move = self.g.double_click_move(name)
             if move is not None:
                 self.play(move)
             else:
-                self.refuse(f"{self.g.card_at(name, index)} cannot go home now")
+                # Translators: {card} is a card by its index (7S); the table says it in words
+                self.refuse(_("{card} cannot go home now").format(card=self.g.card_at(name, index)))
         elif self.app.settings.click_to_move:
             self._click_to_move(name, index)
 

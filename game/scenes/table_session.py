@@ -20,6 +20,7 @@ from game.controls.table import Drag, Selection
 from game.engine.cards import parse_card
 from game.engine.moves import Move
 from game.engine.state import State
+from game.i18n import _
 from game.play import Game
 from game.scenes.base import Scene
 from game.scenes.coach import WAIT, Coach
@@ -27,6 +28,7 @@ from game.scenes.play_clock import PlayClock
 from game.solver.heuristic import is_stock_action
 from game.view.animation import Animator, Spot, Sprite, plan_deal, plan_transition
 from game.view.layout import TableLayout, compute_layout
+from game.view.names import capitalised, card_words, pile_words
 
 HINT_TIME = 3.0
 TOAST_TIME = 2.5
@@ -49,8 +51,8 @@ _PILE = re.compile(r"\b([a-z]+)-(\d+)\b")
 def player_words(reason: str) -> str:
     """An engine reason as the table says it: cards by name ("the seven of spades" for ``7S``),
     piles as words ("tableau 3" for ``tableau-3``)."""
-    named = _CARD.sub(lambda m: f"the {parse_card(m.group(1))[0].name.lower()}", reason)
-    return _PILE.sub(r"\1 \2", named)
+    named = _CARD.sub(lambda m: card_words(parse_card(m.group(1))[0]), reason)
+    return _PILE.sub(lambda m: pile_words(m.group(0)), named)
 
 
 @dataclass
@@ -222,7 +224,7 @@ class TableSession(Scene):
         self.finish_animations()
         line = self.g.finish_line()
         if not line:
-            self.show_toast("Not yet: the rest is not a certain win.")
+            self.show_toast(_("Not yet: the rest is not a certain win."))
             return
         self._queue_finish(line, automatic=False)
         self._save()
@@ -244,7 +246,7 @@ class TableSession(Scene):
         """Take back the last action, animated."""
         self.finish_animations()
         if not self.g.can_undo():
-            self.show_toast("Nothing to undo.")
+            self.show_toast(_("Nothing to undo."))
             return
         before = self.g.state
         self.g.undo()
@@ -255,7 +257,7 @@ class TableSession(Scene):
         """Make the last undone action again, animated."""
         self.finish_animations()
         if not self.g.can_redo():
-            self.show_toast("Nothing to redo.")
+            self.show_toast(_("Nothing to redo."))
             return
         before = self.g.state
         self.g.redo()
@@ -268,7 +270,7 @@ class TableSession(Scene):
         self.finish_animations()
         old = self.g
         if not old.can_undo() and not old.can_redo() and not self.elapsed():
-            self.show_toast("Already at the start of the deal.")
+            self.show_toast(_("Already at the start of the deal."))
             return
         self.save_time()
         self.g = Game(old.variant, old.initial_state, old.deal)
@@ -299,7 +301,7 @@ class TableSession(Scene):
         """Take back ``steps`` actions at once, animated as one (the rewind)."""
         self.finish_animations()
         before = self.g.state
-        for _ in range(min(steps, self.g.moves_made)):
+        for _step in range(min(steps, self.g.moves_made)):
             self.g.undo()
         self._queue(before, self.g.state)
         self._after_history()
@@ -307,8 +309,8 @@ class TableSession(Scene):
     def refuse(self, reason: str) -> None:
         """A pick-up or drop the rules refuse: a thud, and the engine's reason for a moment."""
         self.sound("thud")
-        words = player_words(reason)
-        self.show_toast(f"{words[0].upper()}{words[1:]}.", REFUSAL_TIME)
+        # Translators: a move the rules refuse; {reason} is the rule it breaks
+        self.show_toast(_("{reason}.").format(reason=capitalised(player_words(reason))), REFUSAL_TIME)
 
     def show_toast(self, message: str, duration: float | None = TOAST_TIME) -> None:
         """A short message above the status line (``duration`` None: until the next one)."""

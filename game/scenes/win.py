@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 from pygame import Surface
 
 from game.controls.intents import Intent
+from game.i18n import _, format_number
 from game.scenes.base import Damage
 from game.scenes.dialog import Dialog
 from game.view.hud import clock_text
+from game.view.names import game_name
 
 if TYPE_CHECKING:
     from game.scenes.services import Services
@@ -43,15 +45,18 @@ class WinScene(Dialog):
     def __init__(self, app: Services, table: TableScene) -> None:
         g = table.g
         lines = [
-            f"{g.variant.name}, deal {g.deal}",
-            f"Score {g.score}/52  ·  Time {clock_text(table.elapsed())}  ·  Moves {g.moves_made}",
+            # Translators: the win screen's first line: the game's name and its deal number
+            _("{game}, deal {deal}").format(game=game_name(g.variant), deal=g.deal),
+            _("Score {score}/52  ·  Time {time}  ·  Moves {moves}").format(
+                score=g.score, time=clock_text(table.elapsed()), moves=format_number(g.moves_made)
+            ),
         ]
         buttons = [
-            (Intent.NEW_DEAL, "New deal"),
-            (Intent.SAME_DEAL, "Same deal again"),
-            (Intent.CHANGE_GAME, "Change game"),
+            (Intent.NEW_DEAL, _("New deal")),
+            (Intent.SAME_DEAL, _("Same deal again")),
+            (Intent.CHANGE_GAME, _("Change game")),
         ]
-        super().__init__(app, "You won!", lines, buttons, self._choice, escape=Intent.CLOSE)
+        super().__init__(app, _("You won!"), lines, buttons, self._choice, escape=Intent.CLOSE)
         self._dimming = 40
         self.table = table
         self.rng = random.Random(g.deal)
@@ -113,7 +118,7 @@ class WinScene(Dialog):
         layout = self.table.layout
         image = self.app.renderer.card_image(b.card, True, layout.card_w)
         steps = max(1, math.ceil(math.hypot(b.vx, b.vy) * dt / max(4, layout.card_w // 5)))
-        for _ in range(steps):
+        for _step in range(steps):
             b.vy += GRAVITY * h * dt / steps
             b.x += b.vx * dt / steps
             b.y += b.vy * dt / steps

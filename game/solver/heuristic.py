@@ -14,6 +14,7 @@ from collections.abc import Container
 from game.engine.cards import Card
 from game.engine.moves import Move
 from game.engine.state import State
+from game.i18n import _, pgettext
 from game.play import Game
 from game.variants.base import Kind, Variant
 
@@ -124,26 +125,31 @@ def _outlook(v: Variant, after: State) -> float:
 
 
 def describe(game: Game, move: Move) -> str:
-    """What ``move`` does for the player, in a few words ("turns up a face-down card")."""
+    """What ``move`` does for the player, in a few words ("turns up a face-down card"), in the
+    player's language."""
     v = game.variant
     if is_stock_action(v, move):
-        return "turns the waste back over" if move.target == "stock" else "deals from the stock"
+        return _("turns the waste back over") if move.target == "stock" else _("deals from the stock")
     source, target = v.index[move.source], v.index[move.target]
     before, after = game.state, _after(game, move)
     card = Card(before.piles[source][-move.count])
+    words = pgettext("card", f"the {card.name.lower()}")  # the messages of game.variants.words
     if v.kinds[target] is Kind.FOUNDATION:
-        return f"sends the {card.name.lower()} home"
+        # Translators: what a hinted move does; {card} is a card's name ("the seven of spades")
+        return _("sends {card} home").format(card=words)
     if _face_down(v, after) < _face_down(v, before):
-        return "turns up a face-down card"
+        return _("turns up a face-down card")
     if v.kinds[source] is Kind.TABLEAU and not after.piles[source]:
-        return "empties a column"
+        return _("empties a column")
     freed = {
-        Kind.CELL: "frees a cell",
-        Kind.RESERVE: "plays a reserve card",
-        Kind.WASTE: "plays the waste card",
+        Kind.CELL: _("frees a cell"),
+        Kind.RESERVE: _("plays a reserve card"),
+        Kind.WASTE: _("plays the waste card"),
     }
     if v.kinds[source] in freed:
         return freed[v.kinds[source]]
     if v.kinds[target] is Kind.CELL:
-        return f"parks the {card.name.lower()} in a cell"
-    return f"moves the {card.name.lower()} into place"
+        # Translators: what a hinted move does; {card} is a card's name ("the seven of spades")
+        return _("parks {card} in a cell").format(card=words)
+    # Translators: what a hinted move does; {card} is a card's name ("the seven of spades")
+    return _("moves {card} into place").format(card=words)

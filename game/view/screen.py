@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.view.layout import MAX_ASPECT, MAX_SIDE, clamp_window
 
 _NO_DESKTOP = ("dummy", "offscreen")
@@ -34,7 +35,11 @@ def fit_window(size: tuple[int, int]) -> tuple[tuple[int, int], str | None]:
     fitted = clamp_window(size, largest_window())
     if fitted[0] >= size[0] and fitted[1] >= size[1]:
         return fitted, None
-    return fitted, (
-        f"A {size[0]}x{size[1]} window does not fit this screen (at most {MAX_ASPECT:g} to 1, "
-        f"no larger than the display): opened at {fitted[0]}x{fitted[1]}."
+    # Translators: {asked} and {opened} are window sizes ("3000x2000"); {ratio} a number ("2.5")
+    line = _(
+        "A {asked} window does not fit this screen (at most {ratio} to 1, no larger than the "
+        "display): opened at {opened}."
+    )
+    return fitted, line.format(
+        asked=f"{size[0]}x{size[1]}", ratio=f"{MAX_ASPECT:g}", opened=f"{fitted[0]}x{fitted[1]}"
     )

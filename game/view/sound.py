@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.view.settings import Settings
 
 if TYPE_CHECKING:
@@ -238,7 +239,7 @@ class Sound:
         except (pygame.error, NotImplementedError, OSError, ValueError) as exc:
             _log().info("no sound: %s", exc)
             self.available = False
-            self.notice = "Sound is off: no sound device was found."
+            self.notice = _("Sound is off: no sound device was found.")
             return None
         self.available, self._format = True, (init[0], init[2])
         self._sounds = {}
