@@ -116,6 +116,8 @@ class App(IntentRouting):
         pygame.font.init()
         reset_fonts()
         self._clock = clock or time.monotonic
+        if persist is None:
+            set_language(None)  # the store's notices on opening it: in the system's language
         self.persist = persist or Persistence.open(getattr(args, "data_dir", None))
         stored = self.persist.stored
         set_language(stored.language)  # before the first text is drawn

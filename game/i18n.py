@@ -186,3 +186,10 @@ def format_day(when: datetime.date) -> str:
     from babel.dates import format_skeleton
 
     return str(format_skeleton("MMMd", when, locale=_babel_locale()))
+
+
+def format_list(items: list[str]) -> str:
+    """``items`` joined as the language lists things (``a, b and c`` / ``a, b et c``)."""
+    from babel.lists import format_list as babel_list
+
+    return str(babel_list(items, locale=_babel_locale()))

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from game.i18n import N_, _
 from game.store import schema
 from game.store.paths import database_path, prepare_folder
 
@@ -34,9 +35,9 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S = 10.0
 """How long a write waits for another copy of the game to finish its transaction."""
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
-NOTHING_KEPT = "playing on with settings and statistics kept only until you quit."
+NOTHING_KEPT = N_("playing on with settings and statistics kept only until you quit.")
 """The end of the notice for a folder the game cannot write…"""
-DATA_SHOWN = (
+DATA_SHOWN = N_(
     "saving is off: your saved games, statistics and settings are shown, and what you play now "
     "is kept only until you quit."
 )
@@ -72,15 +73,18 @@ class Problem:
     def notice(self, moved_to: Path) -> str:
         """The one line the player sees."""
         if self.label == "newer":
-            text = (
-                f"Your saved data was written by a newer version of Solitaire ({self.reason}); "
-                f"it was moved to {moved_to} and this version starts afresh."
+            # Translators: {reason} is a technical detail; {path} where the old file now is
+            text = _(
+                "Your saved data was written by a newer version of Solitaire ({reason}); "
+                "it was moved to {path} and this version starts afresh."
             )
         else:
-            text = (
-                f"Your saved data could not be read ({self.reason}); it was moved to {moved_to} "
+            # Translators: {reason} is a technical detail; {path} where the old file now is
+            text = _(
+                "Your saved data could not be read ({reason}); it was moved to {path} "
                 "and a fresh file was started."
             )
+        text = text.format(reason=self.reason, path=moved_to)
         return one_line(text)
 
 
@@ -307,7 +311,8 @@ def _salvaged(damaged: Path, conn: sqlite3.Connection) -> str:
     kept = salvage(damaged, conn)
     if not any(kept.values()):
         return ""
-    return f" What could still be read was carried over: {summary(kept)}."
+    # Translators: {items} lists counts ("83 finished games, 1 game in progress and 14 settings")
+    return " " + _("What could still be read was carried over: {items}.").format(items=summary(kept))
 
 
 def make_private(path: Path) -> None:
@@ -326,14 +331,16 @@ def make_private(path: Path) -> None:
 def cannot_save_notice(folder: Path, exc: BaseException) -> str:
     """The one line saying that nothing can be saved, and why."""
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    return one_line(f"Cannot save in {folder} ({reason}): {NOTHING_KEPT}")
+    # Translators: {reason} is the system's error; {consequence} says what the game does instead
+    line = _("Cannot save in {folder} ({reason}): {consequence}")
+    return one_line(line.format(folder=folder, reason=reason, consequence=_(NOTHING_KEPT)))
 
 
 def in_memory(copy_from: Path | None = None, notices: list[str] | None = None) -> Opened:
     """An in-memory database, seeded from ``copy_from`` when that file reads cleanly."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
     if copy_from is not None and _copy_if_readable(copy_from, conn):
-        notices = [n.replace(NOTHING_KEPT, DATA_SHOWN) for n in notices or []]
+        notices = [n.replace(_(NOTHING_KEPT), _(DATA_SHOWN)) for n in notices or []]
     try:
         migrate(conn)
     except sqlite3.Error:  # the copy was not usable after all: start empty

@@ -15,6 +15,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
+from game.i18n import format_list, format_number, ngettext
 from game.store.db import transaction
 
 TABLES = {
@@ -92,13 +93,15 @@ def _insert(conn: sqlite3.Connection, table: str, columns: str, rows: list[tuple
 
 def summary(kept: dict[str, int]) -> str:
     """What was carried over, in words (``"83 finished games, 1 saved game and 14 settings"``)."""
-    parts = [
-        _count(kept.get("games", 0), "finished game"),
-        _count(kept.get("saved_games", 0), "game in progress", "games in progress"),
-        _count(kept.get("settings", 0), "setting"),
-    ]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    games, saved, settings = (kept.get(name, 0) for name in ("games", "saved_games", "settings"))
+    return format_list(
+        [
+            ngettext("{count} finished game", "{count} finished games", games).format(
+                count=format_number(games)
+            ),
+            ngettext("{count} game in progress", "{count} games in progress", saved).format(
+                count=format_number(saved)
+            ),
+            ngettext("{count} setting", "{count} settings", settings).format(count=format_number(settings)),
+        ]
+    )

@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from game.i18n import N_
 from game.store import saves
 from game.store.saves import SavedRow, parse_day
 
 RESULTS = ("won", "lost", "abandoned")
-LOSS_RULE = (
+LOSS_RULE = N_(
     "A game counts once a card has moved. Starting another deal of the same game without "
     "winning counts as a loss (stuck or abandoned); quitting does not: the game is kept."
 )

@@ -40,6 +40,7 @@ from types import TracebackType
 from typing import TypeVar
 
 from game.engine.state import State
+from game.i18n import _, format_number, ngettext, pgettext
 from game.play import Game
 from game.store import db, paths, saves, stats
 from game.store import settings as settings_table
@@ -343,10 +344,7 @@ class Store:
     def _keep_aside(self, row: SavedRow, reason: str) -> None:
         name = VARIANTS[row.variant].name if row.variant in VARIANTS else row.variant
         self._write(lambda conn: saves.keep_aside(conn, row, reason, self._stamp()))
-        self._notices.append(
-            f"The saved {name} game could not be restored ({reason}); "
-            "it was kept aside and a new game starts."
-        )
+        self._notices.append(_restore_failed(name, reason))
 
     def _records(
         self, query: Callable[[sqlite3.Connection], tuple[list[GameRecord], int]]
@@ -356,19 +354,20 @@ class Store:
         found, skipped = self._read(query, nothing)
         if skipped and not self._told_skipped:
             self._told_skipped = True
-            one = skipped == 1
             self._notices.append(
-                f"{skipped} finished {'game' if one else 'games'} in your statistics could not be "
-                f"read (a damaged value) and {'is' if one else 'are'} left out; nothing was deleted."
+                ngettext(
+                    "{count} finished game in your statistics could not be read (a damaged value) "
+                    "and is left out; nothing was deleted.",
+                    "{count} finished games in your statistics could not be read (a damaged value) "
+                    "and are left out; nothing was deleted.",
+                    skipped,
+                ).format(count=format_number(skipped))
             )
         return found
 
     def _keep_values_aside(self, variant: str, bad: saves.BadRow) -> None:
         self._write(lambda conn: saves.keep_values_aside(conn, variant, bad.values, str(bad), self._stamp()))
-        self._notices.append(
-            f"The saved {VARIANTS[variant].name} game could not be restored ({bad}); "
-            "it was kept aside and a new game starts."
-        )
+        self._notices.append(_restore_failed(VARIANTS[variant].name, str(bad)))
 
     def _write(self, work: Callable[[sqlite3.Connection], None]) -> bool:
         try:
@@ -376,9 +375,9 @@ class Store:
                 work(self._conn)
         except sqlite3.Error as exc:
             if not self._failing:
-                self._notices.append(
-                    f"Could not save ({exc}); playing on, and trying again after your next move."
-                )
+                # Translators: {reason} is the database's error message
+                line = _("Could not save ({reason}); playing on, and trying again after your next move.")
+                self._notices.append(line.format(reason=exc))
             self._failing = True
             return False
         self._failing = False
@@ -390,5 +389,17 @@ class Store:
         except saves.BadRow:
             raise
         except (sqlite3.Error, ValueError) as exc:
-            self._notices.append(f"Could not read the saved data ({exc}); showing defaults.")
+            # Translators: {reason} is the database's error message
+            self._notices.append(
+                _("Could not read the saved data ({reason}); showing defaults.").format(reason=exc)
+            )
             return default
+
+
+def _restore_failed(name: str, reason: str) -> str:
+    """The notice for a saved game that could not be restored (``name``: the game's English name)."""
+    # Translators: {game} is a game's name; {reason} a technical detail
+    line = _(
+        "The saved {game} game could not be restored ({reason}); it was kept aside and a new game starts."
+    )
+    return line.format(game=pgettext("game name", name), reason=reason)
