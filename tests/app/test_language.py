@@ -108,3 +108,53 @@ def test_a_saved_language_without_a_catalog_falls_back_to_the_system(
     monkeypatch.setenv("LANGUAGE", "de")
     app = make_app()
     assert app.persist.stored.language == "system" and i18n.current_language() == "de"
+
+
+def test_statistics_write_percentages_and_numbers_as_the_language_does() -> None:
+    from game.scenes.stats import percent, summary_cells
+    from game.store import Summary
+
+    i18n.set_language("de")
+    cells = summary_cells(
+        "Kansas",
+        Summary(
+            variant="kansas",
+            played=1234,
+            won=308,
+            lost=926,
+            win_rate=0.25,
+            current_streak=0,
+            best_streak=3,
+            best_time=None,
+            fewest_moves=None,
+            best_score=None,
+            daily_played=0,
+            daily_won=0,
+            daily_current_streak=0,
+            daily_best_streak=0,
+        ),
+    )
+    assert percent(0.25) == "25\xa0%"
+    assert cells[1:4] == ["1.234", "308", "25\xa0%"]
+
+
+def test_the_autoplay_note_takes_the_language_s_plural_form(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.scenes.table import autoplay_note
+
+    forms = ("Автоигра: {count} ход", "Автоигра: {count} хода", "Автоигра: {count} ходов")
+    install(
+        tmp_path / "ru-locale",
+        monkeypatch,
+        {"ru": {("Autoplay: {count} action", "Autoplay: {count} actions"): forms}},
+    )
+    i18n.set_language("ru")
+    assert [autoplay_note(n) for n in (1, 3, 5, 21)] == [
+        "Автоигра: 1 ход",
+        "Автоигра: 3 хода",
+        "Автоигра: 5 ходов",
+        "Автоигра: 21 ход",
+    ]
+    i18n.set_language("en")
+    assert [autoplay_note(n) for n in (1, 2)] == ["Autoplay: 1 action", "Autoplay: 2 actions"]
