@@ -158,9 +158,9 @@ def diagnose(path: Path, keep_open: list[sqlite3.Connection] | None = None) -> P
     except FileNotFoundError:
         return None
     if not header:
-        return Problem("corrupt", "the file is empty")
+        return Problem("corrupt", _("the file is empty"))
     if header != SQLITE_HEADER:
-        return Problem("corrupt", "it is not an SQLite database")
+        return Problem("corrupt", _("it is not an SQLite database"))
     try:
         return _check_contents(path, keep_open)
     except sqlite3.DatabaseError as exc:
@@ -174,7 +174,7 @@ def _check_contents(path: Path, keep_open: list[sqlite3.Connection] | None) -> P
     try:
         rows = conn.execute("PRAGMA quick_check").fetchall()
         if rows != [("ok",)]:
-            problem: Problem | None = Problem("corrupt", "the database check found damaged pages")
+            problem: Problem | None = Problem("corrupt", _("the database check found damaged pages"))
         else:
             problem = _check_identity(conn)
     except BaseException:
@@ -192,7 +192,7 @@ def _check_identity(conn: sqlite3.Connection) -> Problem | None:
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
     if app_id != schema.APPLICATION_ID and (app_id != 0 or tables or version):
-        return Problem("corrupt", "it belongs to another program")
+        return Problem("corrupt", _("it belongs to another program"))
     if version > len(schema.MIGRATIONS):
         return Problem("newer", f"data version {version}; this version reads up to {len(schema.MIGRATIONS)}")
     return None
@@ -385,14 +385,14 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
 
 def _readonly_problem(conn: sqlite3.Connection) -> Problem | None:
     rows = conn.execute("PRAGMA quick_check").fetchall()
-    return None if rows == [("ok",)] else Problem("corrupt", "damaged pages")
+    return None if rows == [("ok",)] else Problem("corrupt", _("damaged pages"))
 
 
 def diagnose_readonly(path: Path) -> Problem | None:
     """Like ``diagnose``, opening the file read-only (for a folder we cannot write)."""
     with path.open("rb") as f:
         if f.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
-            return Problem("corrupt", "not an SQLite database")
+            return Problem("corrupt", _("not an SQLite database"))
     conn = connect_readonly(path)
     try:
         return _readonly_problem(conn)
