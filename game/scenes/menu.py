@@ -110,7 +110,8 @@ class MenuScene(Overlay):
         """Two columns, the game's commands on the left and the settings on the right."""
         w, h = self.app.size
         items = self.items()
-        rows = (len(items) + 1) // 2
+        split = self._split(items)
+        rows = max(split, len(items) - split)
         size = ui_size((w, h))
         bh = max(16, min(int(size * 1.6), (h - 40 - size * 3) // rows - 4))
         gap = max(3, bh // 6)
@@ -121,9 +122,17 @@ class MenuScene(Overlay):
         self._size = size
         self.buttons = []
         for i, (action, label) in enumerate(items):
-            x = self.rect.left + size + (i // rows) * (column + size)
-            y = self.rect.top + size * 2 + gap + (i % rows) * (bh + gap)
+            side, row = (0, i) if i < split else (1, i - split)
+            x = self.rect.left + size + side * (column + size)
+            y = self.rect.top + size * 2 + gap + row * (bh + gap)
             self.buttons.append(Button(action, label, Rect(x, y, column, bh)))
+
+    @staticmethod
+    def _split(items: list[tuple[Hashable, str]]) -> int:
+        """Where the settings start: the first entry of the right column."""
+        return next(
+            (i for i, (action, _label) in enumerate(items) if action == "speed"), (len(items) + 1) // 2
+        )
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -146,20 +155,24 @@ class MenuScene(Overlay):
         """Up and Down (Tab) move the highlight, Left and Right jump between the columns,
         Enter or Space chooses."""
         actions = [b.action for b in self.buttons]
-        rows = (len(actions) + 1) // 2
-        steps = {
-            pygame.K_UP: -1,
-            pygame.K_DOWN: 1,
-            pygame.K_TAB: 1,
-            pygame.K_LEFT: -rows,
-            pygame.K_RIGHT: rows,
-        }
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hover in actions:
+            self.hover = self._across(actions, actions.index(self.hover))
+            self.invalidate()
+            return
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_TAB: 1, pygame.K_LEFT: 1, pygame.K_RIGHT: 1}
         if key in steps and actions:
             i = actions.index(self.hover) if self.hover in actions else (-1 if steps[key] > 0 else 0)
             self.hover = actions[(i + steps[key]) % len(actions)]
             self.invalidate()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.hover in actions:
             self.choose(self.hover)
+
+    def _across(self, actions: list[Hashable], i: int) -> Hashable:
+        """The entry beside entry ``i`` in the other column (the last one where that is shorter)."""
+        split = self._split([(a, "") for a in actions])
+        if i < split:
+            return actions[min(split + i, len(actions) - 1)]
+        return actions[min(i - split, split - 1)]
 
     def choose(self, action: Hashable) -> None:
         """Change a setting in place, or close the menu and carry out a command."""
