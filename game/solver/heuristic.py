@@ -14,9 +14,10 @@ from collections.abc import Container
 from game.engine.cards import Card
 from game.engine.moves import Move
 from game.engine.state import State
-from game.i18n import _, pgettext
+from game.i18n import _
 from game.play import Game
 from game.variants.base import Kind, Variant
+from game.variants.words import card_words
 
 REJECTED = -1_000.0
 """The score of a move never worth proposing."""
@@ -133,7 +134,7 @@ def describe(game: Game, move: Move) -> str:
     source, target = v.index[move.source], v.index[move.target]
     before, after = game.state, _after(game, move)
     card = Card(before.piles[source][-move.count])
-    words = pgettext("card", f"the {card.name.lower()}")  # the messages of game.variants.words
+    words = card_words(card)
     if v.kinds[target] is Kind.FOUNDATION:
         # Translators: what a hinted move does; {card} is a card's name ("the seven of spades")
         return _("sends {card} home").format(card=words)
