@@ -18,6 +18,7 @@ import glob
 import importlib.machinery
 import importlib.util
 import os
+import shutil
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -45,7 +46,7 @@ def native_extensions() -> list[Extension]:
         forget_retired_builds()
     if in_place() and current_build():
         print("setup.py: the compiled solver is current; kept as it is", file=sys.stderr)
-        return []
+        return kept_build()
     try:
         from mypyc.build import mypycify
 
@@ -62,6 +63,13 @@ def native_extensions() -> list[Extension]:
     for extension in extensions:
         extension.optional = True  # no C compiler: a warning, not a failed install
     return [*extensions, *c_extensions()]
+
+
+def kept_build() -> list[Extension]:
+    """The group's runtime, declared with nothing to compile: ``build_ext`` finds it up to date
+    and skips it, yet the editable install still maps the top-level module to its file (with
+    no extension declared, a second install left the runtime out and the solver failed)."""
+    return [Extension(f"{native.GROUP}__mypyc", sources=[], optional=True)]
 
 
 def c_extensions() -> list[Extension]:
@@ -114,6 +122,18 @@ class ParallelBuild(build_ext):
 
         self.compiler.compile = compile_all  # type: ignore[method-assign]
         super().build_extensions()
+
+    def build_extension(self, ext: Extension) -> None:
+        """Builds ``ext``; one declared with no sources (:func:`kept_build`) is the file already
+        built in place, copied to where the build would have put it (never linked empty)."""
+        if ext.sources:
+            super().build_extension(ext)
+            return
+        kept = os.path.join(*ext.name.split(".")) + importlib.machinery.EXTENSION_SUFFIXES[0]
+        target = self.get_ext_fullpath(ext.name)
+        if os.path.abspath(kept) != os.path.abspath(target):
+            os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+            shutil.copy2(kept, target)
 
 
 def forget_retired_builds(folder: str = "game/solver") -> None:
