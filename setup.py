@@ -10,6 +10,11 @@ The compile is spread over the machine's cores: mypyc writes one C file per modu
 at a time as there are cores (one 3.5 MB C file compiled alone took most of a fresh install).
 A build that is current (every compiled module and the group's runtime newer than its source,
 for this Python) is kept as it is: installing again compiles nothing.
+
+The same step compiles the translations: each ``game/locale/<language>/LC_MESSAGES/solitaire.po``
+to the ``solitaire.mo`` beside it (``game.i18n_tools``, with Babel, which the build requires), the
+ones missing or older than their ``.po``; an editable install runs the game from there, a wheel
+takes them as package data.
 """
 
 from __future__ import annotations
@@ -26,12 +31,18 @@ from typing import Any
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 # game/solver/native.py alone, by path: importing the package would need its dependencies.
 _spec = importlib.util.spec_from_file_location("_native", os.path.join("game", "solver", "native.py"))
 assert _spec and _spec.loader
 native = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(native)
+# game/i18n_tools.py likewise (it imports Babel, from the build requirements, only when used).
+_spec = importlib.util.spec_from_file_location("_i18n_tools", os.path.join("game", "i18n_tools.py"))
+assert _spec and _spec.loader
+i18n_tools = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(i18n_tools)
 
 
 def native_extensions() -> list[Extension]:
@@ -136,6 +147,27 @@ class ParallelBuild(build_ext):
             shutil.copy2(kept, target)
 
 
+class BuildWithCatalogs(build_py):
+    """Compiles the translations before the package's files are gathered (``build_py`` runs in
+    every install, editable or not, and not when pip only asks for the metadata)."""
+
+    def run(self) -> None:
+        compile_catalogs()
+        super().run()
+
+
+def compile_catalogs() -> None:
+    """Each ``.po`` whose ``.mo`` is missing or older, compiled beside it; without Babel (a
+    build outside pip), a warning: the game then runs in English."""
+    try:
+        written = i18n_tools.compile_all()
+    except ImportError as error:
+        print(f"setup.py: translations not compiled ({error}); the game runs in English", file=sys.stderr)
+        return
+    for mo in written:
+        print(f"setup.py: compiled {os.path.relpath(mo)}", file=sys.stderr)
+
+
 def forget_retired_builds(folder: str = "game/solver") -> None:
     """Remove compiled modules an earlier install built that are no longer built: one would
     still load first, and fail without its place in the new group."""
@@ -157,4 +189,6 @@ def forget_earlier_builds() -> None:
 
 
 if __name__ == "__main__":  # as pip and setuptools run it; tests import it
-    setup(ext_modules=native_extensions(), cmdclass={"build_ext": ParallelBuild})
+    setup(
+        ext_modules=native_extensions(), cmdclass={"build_ext": ParallelBuild, "build_py": BuildWithCatalogs}
+    )

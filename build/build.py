@@ -12,7 +12,9 @@ it as ``dist/solitaire-<version>-linux-<arch>.tar.gz``.
 
 ``--smoke`` then runs what was built headless (``SDL_VIDEODRIVER=dummy``) from another
 working directory: ``--version``, ``--autoplay --exit-when-done`` on a deal of every variant,
-``deal`` and ``solve --budget 2``; a failure (an exit status other than 0, the wrong output or a
+``deal`` and ``solve --budget 2``, Kansas deal 3 played through in each shipped language
+(``LANGUAGE=de`` ...) and, for a catalog that translates the command line, its ``--help``
+translated; a failure (an exit status other than 0, the wrong output or a
 traceback on stderr, which a crashed worker process would print) makes the exit status 1.
 
 The versions in ``build/constraints.txt`` are the ones the build is pinned to; install them with
@@ -169,8 +171,26 @@ def run_pyinstaller(mode: str, importtime: bool = False) -> None:
     subprocess.run(cmd, cwd=ROOT, env=env, check=True)
 
 
-def desktop_entry() -> str:
-    return DESKTOP_TEMPLATE.read_text(encoding="utf-8").replace("@VERSION@", version())
+def desktop_entry(locale_root: Path | None = None) -> str:
+    """build/solitaire.desktop with the version filled in and, after each of the keys
+    ``game.desktop`` marks for translation, one ``Key[language]=`` line per catalog in
+    ``locale_root`` (default ``game/locale``) that translates it (fuzzy ones left out)."""
+    from game import desktop, i18n_tools
+
+    translations: dict[str, dict[str, str]] = {}  # English value -> language -> translation
+    for po in i18n_tools.catalog_paths(locale_root or i18n_tools.LOCALE):
+        language = i18n_tools.language_of(po)
+        for message in i18n_tools.messages(i18n_tools.read(po, language)):
+            if isinstance(message.id, str) and message.string and not message.fuzzy and not message.context:
+                translations.setdefault(message.id, {})[language] = str(message.string)
+    lines = []
+    for line in DESKTOP_TEMPLATE.read_text(encoding="utf-8").splitlines():
+        key, _, value = line.partition("=")
+        lines.append(line)
+        if key in desktop.ENTRY:
+            for language, text in sorted(translations.get(value, {}).items()):
+                lines.append(f"{key}[{language}]={' '.join(text.split())}")
+    return "\n".join(lines).replace("{version}", version()) + "\n"
 
 
 def linux_extras() -> Path:
@@ -365,6 +385,47 @@ def worker_trouble(stderr: str) -> bool:
     return "Traceback" in stderr or "unrecognized arguments" in stderr
 
 
+LANGUAGE_SMOKE = ["--variant", "kansas", "--deal", "3", "--autoplay", "--exit-when-done"]
+"""Played through once per shipped language, with ``LANGUAGE=<code>``."""
+
+
+def shipped_languages() -> list[str]:
+    """The languages with a catalog (game/locale/<code>/LC_MESSAGES/solitaire.po)."""
+    from game import i18n_tools
+
+    return [i18n_tools.language_of(po) for po in i18n_tools.catalog_paths()]
+
+
+def translated_help(language: str) -> bool:
+    """Whether ``language``'s catalog translates a message of the command line's help."""
+    from game import i18n_tools
+
+    po = i18n_tools.LOCALE / language / "LC_MESSAGES" / f"{i18n_tools.DOMAIN}.po"
+    return any(
+        message.string and not message.fuzzy and any(name == "game/cli.py" for name, _ in message.locations)
+        for message in i18n_tools.messages(i18n_tools.read(po, language))
+    )
+
+
+def smoke_languages(exe: Path, cwd: Path, env: dict[str, str]) -> list[str]:
+    """Each shipped language's catalog is in the build and read by it: its ``--help`` differs
+    from the English one when the catalog translates the command line."""
+    failures: list[str] = []
+    run = {"cwd": cwd, "capture_output": True, "text": True, "timeout": SMOKE_TIMEOUT}
+    english = subprocess.run([str(exe), "--help"], env=dict(env, LANGUAGE="en"), **run).stdout  # type: ignore[call-overload]
+    for language in shipped_languages():
+        if not translated_help(language):
+            continue
+        proc = subprocess.run([str(exe), "--help"], env=dict(env, LANGUAGE=language), **run)  # type: ignore[call-overload]
+        ok = proc.returncode == 0 and proc.stdout.strip() and proc.stdout != english
+        print(f"  {'ok  ' if ok else 'FAIL'}        LANGUAGE={language} --help  (translated)", flush=True)
+        if not ok:
+            failures.append(
+                f"{exe.name}: LANGUAGE={language} --help is not translated: {proc.stdout[:300]!r}"
+            )
+    return failures
+
+
 def smoke(exe: Path) -> list[str]:
     """Run ``exe`` headless from a temporary working folder; returns the failures."""
     failures: list[str] = []
@@ -374,6 +435,8 @@ def smoke(exe: Path) -> list[str]:
         cwd = Path(tmp)
         env = smoke_env(cwd / "data")
         checks: list[tuple[list[str], str]] = [(["--version"], f"solitaire {version()}")]
+        # LANGUAGE=<code> in the environment, as a player sets it: "LANGUAGE=de" is the first word.
+        checks += [([f"LANGUAGE={code}", *LANGUAGE_SMOKE], "kansas") for code in shipped_languages()]
         checks += [
             (["--variant", v, "--deal", str(SMOKE_DEAL), "--autoplay", "--exit-when-done"], f"{v} deal ")
             for v in VARIANTS
@@ -421,9 +484,16 @@ def smoke(exe: Path) -> list[str]:
         )
         for args, expect in checks:
             start = time.perf_counter()
+            setting = [a.partition("=") for a in args if a.startswith("LANGUAGE=")]
+            run_env = dict(env, **{name: value for name, _, value in setting})
             try:
                 proc = subprocess.run(
-                    [str(exe), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=SMOKE_TIMEOUT
+                    [str(exe), *args[len(setting) :]],
+                    cwd=cwd,
+                    env=run_env,
+                    capture_output=True,
+                    text=True,
+                    timeout=SMOKE_TIMEOUT,
                 )
             except subprocess.TimeoutExpired:
                 failures.append(f"{exe.name} {' '.join(args)}: timed out after {SMOKE_TIMEOUT} s")
@@ -439,6 +509,7 @@ def smoke(exe: Path) -> list[str]:
                     f"{exe.name} {' '.join(args)}: exit {proc.returncode}, wanted {expect!r} in stdout\n"
                     f"    stdout: {proc.stdout.strip()[-500:]}\n    stderr: {proc.stderr.strip()[-500:]}"
                 )
+        failures += smoke_languages(exe, cwd, env)
         if not (cwd / "data").is_dir():
             failures.append(f"{exe.name}: made no data folder at SOLITAIRE_DATA_DIR")
         if not (cwd / "data2").is_dir():

@@ -24,7 +24,9 @@ from __future__ import annotations
 import datetime
 import gettext as _gettext
 import os
+import sys
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "solitaire"
 """The gettext domain: the catalogs are ``solitaire.po`` / ``solitaire.mo``."""
@@ -64,8 +66,18 @@ def system_languages() -> list[str]:
 
 
 def _platform_languages() -> list[str]:
-    """The user's UI language from the ``locale`` module, for systems (Windows, macOS) that
-    do not put it in the environment."""
+    """The user's UI languages, best first, on systems that do not put them in the environment:
+    Windows' display languages, macOS's preferred languages (System Settings, Language &
+    Region); else, or when those cannot be read, the ``locale`` module's."""
+    found: list[str] = []
+    if sys.platform == "win32":
+        found = _windows_languages()
+    elif sys.platform == "darwin":
+        found = _macos_languages()
+    return found or _locale_module_language()
+
+
+def _locale_module_language() -> list[str]:
     import locale
 
     try:
@@ -75,6 +87,94 @@ def _platform_languages() -> list[str]:
     return [_normalise(code)] if code else []
 
 
+MUI_LANGUAGE_NAME = 0x8
+"""GetUserPreferredUILanguages' flag for names (``de-DE``) rather than numbers."""
+
+
+def _kernel32() -> Any:
+    import ctypes
+
+    return getattr(ctypes, "windll").kernel32  # noqa: B009 (windll exists on Windows only)
+
+
+def _windows_languages() -> list[str]:
+    """Windows' display languages in the user's order (GetUserPreferredUILanguages), else the
+    one display language (GetUserDefaultUILanguage) named as ``locale.windows_locale`` names it."""
+    import ctypes
+    import locale
+
+    try:
+        kernel32 = _kernel32()
+        count, size = ctypes.c_ulong(0), ctypes.c_ulong(0)
+        preferred = kernel32.GetUserPreferredUILanguages
+        if preferred(MUI_LANGUAGE_NAME, ctypes.byref(count), None, ctypes.byref(size)):
+            names = ctypes.create_unicode_buffer(size.value)
+            if preferred(MUI_LANGUAGE_NAME, ctypes.byref(count), names, ctypes.byref(size)):
+                found = [_normalise(n) for n in ctypes.wstring_at(names, size.value).split("\0") if n]
+                if found:
+                    return found
+        code = locale.windows_locale.get(kernel32.GetUserDefaultUILanguage())
+    except (AttributeError, OSError, ValueError):
+        return []
+    return [_normalise(code)] if code else []
+
+
+CORE_FOUNDATION = "/System/Library/Frameworks/CoreFoundation.framework/CoreFoundation"
+UTF8 = 0x08000100
+"""CoreFoundation's kCFStringEncodingUTF8."""
+
+
+def _core_foundation() -> Any:
+    import ctypes
+
+    return ctypes.CDLL(CORE_FOUNDATION)
+
+
+def _macos_languages() -> list[str]:
+    """macOS's preferred languages (CFLocaleCopyPreferredLanguages: ``de-DE``, ``pt-BR``,
+    ``zh-Hans-CN``), best first; ``defaults read -g AppleLanguages`` when CoreFoundation cannot
+    be loaded."""
+    import ctypes
+
+    try:
+        cf = _core_foundation()
+    except OSError:
+        return _apple_languages_default()
+    cf.CFLocaleCopyPreferredLanguages.restype = ctypes.c_void_p
+    cf.CFArrayGetCount.argtypes, cf.CFArrayGetCount.restype = [ctypes.c_void_p], ctypes.c_long
+    cf.CFArrayGetValueAtIndex.argtypes = [ctypes.c_void_p, ctypes.c_long]
+    cf.CFArrayGetValueAtIndex.restype = ctypes.c_void_p
+    cf.CFStringGetCString.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_long, ctypes.c_uint32]
+    cf.CFStringGetCString.restype = ctypes.c_bool
+    cf.CFRelease.argtypes = [ctypes.c_void_p]
+    array = cf.CFLocaleCopyPreferredLanguages()
+    if not array:
+        return []
+    found = []
+    try:
+        for index in range(cf.CFArrayGetCount(array)):
+            text = ctypes.create_string_buffer(64)
+            if cf.CFStringGetCString(cf.CFArrayGetValueAtIndex(array, index), text, 64, UTF8):
+                found.append(_normalise(text.value.decode("utf-8")))
+    finally:
+        cf.CFRelease(array)
+    return found
+
+
+def _apple_languages_default() -> list[str]:
+    """The ``AppleLanguages`` list from ``defaults`` (``(\n    "de-DE",\n    en\n)``)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(
+            ["defaults", "read", "-g", "AppleLanguages"], capture_output=True, text=True, timeout=2
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    names = (line.strip().strip(",").strip('"') for line in out.splitlines())
+    return [_normalise(name) for name in names if name not in ("(", ")", "")]
+
+
 def _normalise(code: str) -> str:
     """``pt_BR.UTF-8`` → ``pt_BR``; ``de_DE@euro`` → ``de_DE``; ``C``/``POSIX`` → ``en``."""
     code = code.split(".")[0].split("@")[0].replace("-", "_")
@@ -82,15 +182,20 @@ def _normalise(code: str) -> str:
 
 
 def resolve(wanted: list[str]) -> str:
-    """The first of ``wanted`` we have a catalog for, trying ``de_DE`` then ``de``; English
-    when none matches."""
-    have = set(available_languages())
+    """The first of ``wanted`` we have a catalog for: ``pt_BR`` itself, else its language
+    ``pt``, else another country's catalog of that language (``pt_PT`` gets ``pt_BR`` rather than
+    English); English when none matches (or when English comes first)."""
+    have = available_languages()
     for code in wanted:
-        for candidate in (code, code.split("_")[0]):
+        base = code.split("_")[0]
+        for candidate in (code, base):
             if candidate in have:
                 return candidate
             if candidate == SOURCE_LANGUAGE:
                 return SOURCE_LANGUAGE
+        sibling = next((other for other in have if other.split("_")[0] == base), None)
+        if sibling:
+            return sibling
     return SOURCE_LANGUAGE
 
 
