@@ -153,3 +153,39 @@ def test_an_install_removes_a_compiled_module_no_longer_built(setup_py: ModuleTy
     assert not retired.exists()
     assert all(path.exists() for path in kept)
     assert (tmp_path / "retired_search.py").exists()
+
+
+def test_the_build_step_compiles_each_translation_before_gathering_the_files(
+    setup_py: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``build_py`` (every install, editable or not) writes each .po's .mo beside it first, so an
+    editable install runs from there and a wheel takes them as package data."""
+    po = tmp_path / "de" / "LC_MESSAGES" / "solitaire.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgid "New game"\nmsgstr "Neues Spiel"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(setup_py.i18n_tools, "LOCALE", tmp_path)
+    gathered: list[bool] = []
+    monkeypatch.setattr(
+        setup_py.build_py, "run", lambda self: gathered.append(po.with_suffix(".mo").exists())
+    )
+    setup_py.BuildWithCatalogs.run(setup_py.BuildWithCatalogs.__new__(setup_py.BuildWithCatalogs))
+    assert gathered == [True]
+    import gettext
+
+    with po.with_suffix(".mo").open("rb") as handle:
+        assert gettext.GNUTranslations(handle).gettext("New game") == "Neues Spiel"
+
+
+def test_the_translations_are_package_data_and_babel_a_build_requirement() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "locale/*/LC_MESSAGES/*.mo" in project["tool"]["setuptools"]["package-data"]["game"]
+    pins = dict(line.split("==") for line in project["build-system"]["requires"] if "==" in line)
+    constraints = (ROOT / "build" / "constraints.txt").read_text(encoding="utf-8")
+    assert f"Babel=={pins['Babel']}\n" in constraints
+    assert "build_py" in (ROOT / "setup.py").read_text(encoding="utf-8").split("setup(")[-1]

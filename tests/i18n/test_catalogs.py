@@ -4,10 +4,11 @@ catalog (written here into a temporary folder, never into game/locale)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from catalog_files import GERMAN, write_catalog, write_template
+from catalog_files import GERMAN, TEMPLATE, write_catalog, write_template
 
 from game import i18n, i18n_tools
 
@@ -163,3 +164,39 @@ def test_compiling_skips_a_current_catalog_and_redoes_an_edited_one(tmp_path: Pa
 
 def test_the_tools_and_the_game_name_one_domain() -> None:
     assert i18n_tools.DOMAIN == i18n.DOMAIN
+
+
+def test_a_new_language_starts_with_every_message_to_translate(tmp_path: Path) -> None:
+    template = write_template(tmp_path)
+    po = i18n_tools.init("it", tmp_path, template)
+    assert i18n_tools.keys(i18n_tools.read(po, "it")) == i18n_tools.keys(i18n_tools.read(template))
+    found = i18n_tools.problems(po, template)
+    assert len(found) == 4 and all(": untranslated: " in line for line in found)
+    with pytest.raises(SystemExit, match="exists already"):
+        i18n_tools.init("it", tmp_path, template)
+
+
+def test_update_adds_new_messages_and_marks_changed_ones_fuzzy(tmp_path: Path) -> None:
+    po = write_catalog(tmp_path, "de", GERMAN)
+    template = write_template(
+        tmp_path, TEMPLATE.replace('"New game"', '"New game!"') + 'msgid "Hint"\nmsgstr ""\n'
+    )
+    assert i18n_tools.update(tmp_path, template) == [po]
+    catalog = i18n_tools.read(po, "de")
+    assert catalog.get("Hint") is not None and not catalog.get("Hint").string  # type: ignore[union-attr]
+    changed = catalog.get("New game!")
+    assert changed is not None and changed.fuzzy and changed.string == "Neues Spiel"
+    assert sorted(i18n_tools.problems(po, template)) == [
+        "de: fuzzy (check the translation, then remove the fuzzy flag): 'New game!'",
+        "de: untranslated: 'Hint'",
+    ]
+
+
+def test_readmes_translating_commands_are_the_tools() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    commands = set(re.findall(r"-m game\.i18n_tools (\w+)", readme))
+    assert commands == {"extract", "init", "update", "compile", "check"}
+    for command in commands:
+        with pytest.raises(SystemExit) as done:
+            i18n_tools.main([command, "--help"])
+        assert done.value.code == 0

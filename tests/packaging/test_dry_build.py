@@ -181,3 +181,29 @@ def test_a_release_tag_must_name_the_version(build_script: ModuleType) -> None:
     build_script.check_tag(f"v{game.__version__}")
     with pytest.raises(SystemExit, match="is not v"):
         build_script.check_tag("v99.0.0")
+
+
+def test_the_executables_carry_each_catalog_and_only_the_shipped_languages_babel_data(
+    build_script: ModuleType, tmp_path: Path
+) -> None:
+    from game import i18n_tools
+
+    calls, namespace = build_script.render_spec("linux")
+    datas = next(kw["datas"] for kind, _, kw in calls if kind == "Analysis")
+    for po in i18n_tools.catalog_paths():
+        language = i18n_tools.language_of(po)
+        assert (str(po.with_suffix(".mo")), f"game/locale/{language}/LC_MESSAGES") in datas
+    po = tmp_path / "pt_BR" / "LC_MESSAGES" / "solitaire.po"  # one more language: one more .po
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Language: pt_BR\\n"\n', encoding="utf-8")
+    assert namespace["translations"](tmp_path) == [
+        (str(po.with_suffix(".mo")), "game/locale/pt_BR/LC_MESSAGES")
+    ]
+    assert namespace["babel_locales"](tmp_path) == {"root", "en", "pt_BR", "pt"}
+    keep = namespace["keep_data"]
+    shipped = {"root", "en", *(i18n_tools.language_of(po) for po in i18n_tools.catalog_paths())}
+    for code in shipped:
+        assert keep((f"babel/locale-data/{code}.dat", "src", "DATA"))
+    assert not keep(("babel/locale-data/ja.dat", "src", "DATA")) or "ja" in shipped
+    assert not keep(("babel/locale-data/en_AU.dat", "src", "DATA"))
+    assert keep(("babel/global.dat", "src", "DATA"))

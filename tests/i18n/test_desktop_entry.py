@@ -1,0 +1,81 @@
+"""The Linux menu entry speaks the player's language: build.py writes ``Name[de]=…`` and the
+like from the catalogs, for the keys game/desktop.py marks; the template's English lines are
+those messages, so the extraction and the entry cannot drift apart."""
+
+from __future__ import annotations
+
+import configparser
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from catalog_files import write_catalog
+
+from game import desktop, i18n_tools
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def build_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_for_desktop", ROOT / "build" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def entry(text: str) -> configparser.SectionProxy:
+    parser = configparser.ConfigParser(interpolation=None, strict=True)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys are case-sensitive
+    parser.read_string(text)
+    return parser["Desktop Entry"]
+
+
+GERMAN = """
+msgid "Solitaire"
+msgstr "Patiencen"
+
+msgid "Patience card games"
+msgstr "Patience-Kartenspiele"
+
+msgid "Lady Jane, Baker's Game, Kansas, Aunt Mary and Seahaven Towers (version {version})"
+msgstr "Lady Jane, Baker's Game, Kansas, Aunt Mary und Seahaven Towers (Version {version})"
+
+#, fuzzy
+msgid "solitaire;patience;cards;freecell;"
+msgstr "solitär;"
+"""
+
+
+def test_the_templates_english_lines_are_the_marked_messages(build_script: ModuleType) -> None:
+    english = entry(build_script.DESKTOP_TEMPLATE.read_text(encoding="utf-8"))
+    assert {key: english[key] for key in desktop.ENTRY} == desktop.ENTRY
+
+
+def test_the_marked_messages_are_in_the_template() -> None:
+    marked = {(None, text) for text in desktop.ENTRY.values()}
+    assert marked <= i18n_tools.keys(i18n_tools.read(i18n_tools.TEMPLATE))
+
+
+def test_each_catalog_adds_its_translated_lines(build_script: ModuleType, tmp_path: Path) -> None:
+    write_catalog(tmp_path, "de", GERMAN)
+    write_catalog(tmp_path, "fr", 'msgid "Solitaire"\nmsgstr "Réussite"\n')
+    text = build_script.desktop_entry(tmp_path)
+    values = entry(text)
+    assert values["Name"] == "Solitaire"
+    assert values["Name[de]"] == "Patiencen" and values["Name[fr]"] == "Réussite"
+    assert values["GenericName[de]"] == "Patience-Kartenspiele"
+    version = build_script.version()
+    assert values["Comment"].endswith(f"(version {version})")
+    assert values["Comment[de]"].endswith(f"(Version {version})")
+    assert "Keywords[de]" not in values  # fuzzy: left out, the English keywords stay
+    assert text.index("Name[de]=") > text.index("Name=") and "{" not in text
+
+
+def test_without_catalogs_the_entry_is_the_english_one(build_script: ModuleType, tmp_path: Path) -> None:
+    values = entry(build_script.desktop_entry(tmp_path))
+    assert not [key for key in values if "[" in key]
