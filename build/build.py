@@ -181,7 +181,12 @@ def desktop_entry(locale_root: Path | None = None) -> str:
     for po in i18n_tools.catalog_paths(locale_root or i18n_tools.LOCALE):
         language = i18n_tools.language_of(po)
         for message in i18n_tools.messages(i18n_tools.read(po, language)):
-            if isinstance(message.id, str) and message.string and not message.fuzzy and not message.context:
+            if (
+                isinstance(message.id, str)
+                and message.context == desktop.CONTEXT
+                and message.string
+                and not message.fuzzy
+            ):
                 translations.setdefault(message.id, {})[language] = str(message.string)
     lines = []
     for line in DESKTOP_TEMPLATE.read_text(encoding="utf-8").splitlines():

@@ -4,17 +4,22 @@ the entry as ``Name[de]=…`` (``build/build.py``, ``desktop_entry``). The game 
 
 from __future__ import annotations
 
-from game.i18n import N_
+from game.i18n import NP_
+
+CONTEXT = "desktop entry"
+"""The messages' context: the menu entry's words are translated apart from the game's own."""
 
 # Translators: the program's name in the applications menu (the window title stays "Solitaire")
-NAME = N_("Solitaire")
+NAME = NP_("desktop entry", "Solitaire")
 # Translators: the kind of program, shown under its name in some applications menus
-GENERIC_NAME = N_("Patience card games")
+GENERIC_NAME = NP_("desktop entry", "Patience card games")
 # Translators: the applications menu's tooltip; {version} is the game's version number
-COMMENT = N_("Lady Jane, Baker's Game, Kansas, Aunt Mary and Seahaven Towers (version {version})")
+COMMENT = NP_(
+    "desktop entry", "Lady Jane, Baker's Game, Kansas, Aunt Mary and Seahaven Towers (version {version})"
+)
 # Translators: words the applications menu's search finds the game by: keep the semicolons,
 # one after each word, and add your language's usual words for these card games
-KEYWORDS = N_("solitaire;patience;cards;freecell;")
+KEYWORDS = NP_("desktop entry", "solitaire;patience;cards;freecell;")
 
 ENTRY = {"Name": NAME, "GenericName": GENERIC_NAME, "Comment": COMMENT, "Keywords": KEYWORDS}
 """The entry's translated keys and their English values (the template's lines)."""

@@ -36,16 +36,20 @@ def entry(text: str) -> configparser.SectionProxy:
 
 
 GERMAN = """
+msgctxt "desktop entry"
 msgid "Solitaire"
 msgstr "Patiencen"
 
+msgctxt "desktop entry"
 msgid "Patience card games"
 msgstr "Patience-Kartenspiele"
 
+msgctxt "desktop entry"
 msgid "Lady Jane, Baker's Game, Kansas, Aunt Mary and Seahaven Towers (version {version})"
 msgstr "Lady Jane, Baker's Game, Kansas, Aunt Mary und Seahaven Towers (Version {version})"
 
 #, fuzzy
+msgctxt "desktop entry"
 msgid "solitaire;patience;cards;freecell;"
 msgstr "solitär;"
 """
@@ -57,18 +61,20 @@ def test_the_templates_english_lines_are_the_marked_messages(build_script: Modul
 
 
 def test_the_marked_messages_are_in_the_template() -> None:
-    marked = {(None, text) for text in desktop.ENTRY.values()}
+    marked = {(desktop.CONTEXT, text) for text in desktop.ENTRY.values()}
     assert marked <= i18n_tools.keys(i18n_tools.read(i18n_tools.TEMPLATE))
 
 
 def test_each_catalog_adds_its_translated_lines(build_script: ModuleType, tmp_path: Path) -> None:
     write_catalog(tmp_path, "de", GERMAN)
-    write_catalog(tmp_path, "fr", 'msgid "Solitaire"\nmsgstr "Réussite"\n')
+    french = 'msgctxt "desktop entry"\nmsgid "Solitaire"\nmsgstr "Réussite"\n'
+    write_catalog(tmp_path, "fr", french + 'msgid "Patience card games"\nmsgstr "Jeux de cartes"\n')
     text = build_script.desktop_entry(tmp_path)
     values = entry(text)
     assert values["Name"] == "Solitaire"
     assert values["Name[de]"] == "Patiencen" and values["Name[fr]"] == "Réussite"
     assert values["GenericName[de]"] == "Patience-Kartenspiele"
+    assert "GenericName[fr]" not in values  # the same words in the game, not the menu entry's
     version = build_script.version()
     assert values["Comment"].endswith(f"(version {version})")
     assert values["Comment[de]"].endswith(f"(Version {version})")
