@@ -401,11 +401,11 @@ def shipped_languages() -> list[str]:
     return [i18n_tools.language_of(po) for po in i18n_tools.catalog_paths()]
 
 
-def translated_help(language: str) -> bool:
+def translated_help(language: str, locale_root: Path | None = None) -> bool:
     """Whether ``language``'s catalog translates a message of the command line's help."""
     from game import i18n_tools
 
-    po = i18n_tools.LOCALE / language / "LC_MESSAGES" / f"{i18n_tools.DOMAIN}.po"
+    po = (locale_root or i18n_tools.LOCALE) / language / "LC_MESSAGES" / f"{i18n_tools.DOMAIN}.po"
     return any(
         message.string and not message.fuzzy and any(name == "game/cli.py" for name, _ in message.locations)
         for message in i18n_tools.messages(i18n_tools.read(po, language))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import configparser
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -85,3 +86,38 @@ def test_each_catalog_adds_its_translated_lines(build_script: ModuleType, tmp_pa
 def test_without_catalogs_the_entry_is_the_english_one(build_script: ModuleType, tmp_path: Path) -> None:
     values = entry(build_script.desktop_entry(tmp_path))
     assert not [key for key in values if "[" in key]
+
+
+def _fake_executable(tmp_path: Path, translated: bool) -> Path:
+    """A stand-in for the built app whose --help follows LANGUAGE only when ``translated``."""
+    exe = tmp_path / "solitaire"
+    words = '{"de": "Aufruf: solitaire"}.get(os.environ.get("LANGUAGE"), "usage: solitaire")'
+    exe.write_text(
+        f"#!{sys.executable}\nimport os\nprint({words if translated else repr('usage: solitaire')})\n",
+        encoding="utf-8",
+    )
+    exe.chmod(0o755)
+    return exe
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a script as the stand-in executable")
+def test_the_smoke_fails_a_build_that_ignores_a_translated_command_line(
+    build_script: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(build_script, "shipped_languages", lambda: ["de"])
+    monkeypatch.setattr(build_script, "translated_help", lambda language: True)
+    env = dict(os.environ)
+    assert build_script.smoke_languages(_fake_executable(tmp_path, True), tmp_path, env) == []
+    failures = build_script.smoke_languages(_fake_executable(tmp_path, False), tmp_path, env)
+    assert len(failures) == 1 and "LANGUAGE=de --help is not translated" in failures[0]
+
+
+def test_a_catalog_translating_the_command_line_is_told_apart(
+    build_script: ModuleType, tmp_path: Path
+) -> None:
+    body = '#: game/cli.py\nmsgid "show the version"\nmsgstr "die Version zeigen"\n'
+    root = tmp_path / "locale"
+    write_catalog(root, "de", body)
+    write_catalog(root, "fr", '#: game/scenes/menu.py\nmsgid "Menu"\nmsgstr "Menu"\n')
+    assert build_script.translated_help("de", root)
+    assert not build_script.translated_help("fr", root)
