@@ -343,7 +343,8 @@ def main(argv: Iterable[str] | None = None) -> int:
             print(f"compiled {mo.relative_to(GAME.parent)}")
     else:
         found = [line for po in catalog_paths() for line in problems(po)]
-        print("\n".join(found) if found else f"{len(catalog_paths())} catalogs complete")
+        count = len(catalog_paths())
+        print("\n".join(found) if found else f"{count} catalogs complete" if count else "no catalogs yet")
         return 1 if found else 0
     return 0
 

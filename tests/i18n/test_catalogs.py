@@ -200,3 +200,30 @@ def test_readmes_translating_commands_are_the_tools() -> None:
         with pytest.raises(SystemExit) as done:
             i18n_tools.main([command, "--help"])
         assert done.value.code == 0
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("po", SHIPPED, ids=[i18n_tools.language_of(po) for po in SHIPPED])
+def test_a_game_plays_to_the_end_in_every_language(po: Path, tmp_path: Path) -> None:
+    """``LANGUAGE=<code> solitaire --variant kansas --deal 3 --autoplay --exit-when-done``."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SOLITAIRE_SPEED="off")
+    env.update(LANGUAGE=i18n_tools.language_of(po), SOLITAIRE_DATA_DIR=str(tmp_path / "data"))
+    args = [
+        sys.executable,
+        "-m",
+        "game",
+        "--variant",
+        "kansas",
+        "--deal",
+        "3",
+        "--autoplay",
+        "--exit-when-done",
+    ]
+    proc = subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr
+    assert "kansas" in proc.stdout and "Traceback" not in proc.stderr
