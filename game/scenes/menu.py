@@ -87,6 +87,7 @@ class MenuScene(Overlay):
             ("stats", _("Statistics  (S)")),
             (Intent.RULES, _("Rules  (F1)")),
             (Intent.SHORTCUTS, _("Keys and gamepad  (?)")),
+            (Intent.QUIT, _("Quit")),
             ("speed", _("Animation: {speed}").format(speed=_(SPEED_NAMES.get(s.speed, s.speed)))),
             ("auto", _("Automatic moves: {state}").format(state=_on_off(s.auto_moves))),
             ("winnable", _("Winnable deals only: {state}").format(state=_on_off(only))),
@@ -98,7 +99,6 @@ class MenuScene(Overlay):
             ("sound", _("Sound: {volume}  (M)").format(volume=self._sound_value())),
             ("language", _("Language: {language}").format(language=language_label(stored.language))),
             (Intent.FULLSCREEN, _("Leave full screen") if self.app.fullscreen else _("Full screen  (F11)")),
-            (Intent.QUIT, _("Quit")),
         ]
 
     def _sound_value(self) -> str:
