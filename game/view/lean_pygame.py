@@ -9,8 +9,10 @@ set to ``None`` in ``sys.modules``, which makes their import raise ``ImportError
 optional module would; afterwards they import normally (``game.view.sound`` imports
 ``pygame.mixer`` when it opens the mixer).
 
-The default font is loaded from its file (``default_font``) instead of through the data-file
-helper: the same file at the same size, so the same pixels.
+The game's font (``default_font``) is the bundled DejaVu Sans Condensed Bold
+(``assets/fonts``): pygame's own default font lacks the no-break spaces Babel puts in French
+and Russian numbers, the card suits and arrows. It is read straight from its file (no data-file
+helper) at the size pygame would give its default font, so text keeps its size.
 """
 
 from __future__ import annotations
@@ -35,7 +37,12 @@ DEFERRED = (
 """pygame's optional modules kept out of its import (each still imports on demand later)."""
 
 DEFAULT_FONT_SCALE = 0.6875
-"""pygame shrinks the size asked of its default font (``Font(None, size)``) by this factor."""
+"""pygame shrinks the size asked of its default font (``Font(None, size)``) by this factor;
+the bundled font is opened at the same fraction, which gives it about the same cap height."""
+
+FONT_FILE = ("fonts", "DejaVuSansCondensed-Bold.ttf")
+"""The bundled font, under ``assets/``: Latin with accents, Cyrillic, typographic punctuation,
+no-break spaces, card suits and arrows (its licence beside it)."""
 
 
 def _import() -> None:
@@ -62,15 +69,25 @@ import pygame  # noqa: E402
 _font_file: str | None = None
 
 
-def default_font(size: int) -> pygame.font.Font:
-    """pygame's default font, as ``pygame.font.Font(None, size)`` gives it, read from its file."""
+def font_file() -> str:
+    """The file text is drawn with: the bundled font, else pygame's default font's file
+    (a damaged install), else ``""`` (pygame's built-in default)."""
     global _font_file
     if _font_file is None:
-        path = os.path.join(os.path.dirname(pygame.__file__ or ""), "freesansbold.ttf")
-        _font_file = path if os.path.isfile(path) else ""
-    if not _font_file:
+        from game.resources import asset_path
+
+        bundled = str(asset_path(*FONT_FILE))
+        fallback = os.path.join(os.path.dirname(pygame.__file__ or ""), "freesansbold.ttf")
+        _font_file = next((path for path in (bundled, fallback) if os.path.isfile(path)), "")
+    return _font_file
+
+
+def default_font(size: int) -> pygame.font.Font:
+    """The game's font at ``size`` (sized as ``pygame.font.Font(None, size)`` would be)."""
+    path = font_file()
+    if not path:
         return pygame.font.Font(None, size)
-    return pygame.font.Font(_font_file, max(1, int(size * DEFAULT_FONT_SCALE)))
+    return pygame.font.Font(path, max(1, int(size * DEFAULT_FONT_SCALE)))
 
 
-__all__ = ["DEFERRED", "default_font", "pygame"]
+__all__ = ["DEFERRED", "FONT_FILE", "default_font", "font_file", "pygame"]

@@ -1,6 +1,6 @@
 """Small drawing helpers shared by the table and the other screens: text, buttons, panels.
 
-Text uses pygame's bundled default font (``pygame.font.Font(None, size)``); rendered lines
+Text uses the game's bundled font (``lean_pygame.default_font``); rendered lines
 are cached, so drawing the same label every frame costs a blit.
 """
 
@@ -48,7 +48,7 @@ def trim_texts(keep: int) -> None:
 
 
 def font(size: int) -> pygame.font.Font:
-    """pygame's default font at ``size`` pixels (cached)."""
+    """The game's font at ``size`` pixels (cached)."""
     size = max(8, int(size))
     f = _fonts.get(size)
     if f is None:
@@ -79,14 +79,6 @@ def blit_text(
     return rect
 
 
-_MISSING_GLYPHS = str.maketrans({"→": "›", "…": "...", "▸": "›", "▾": "v"})
-
-
-def plain(line: str) -> str:
-    """``line`` with the characters the default font lacks replaced by ones it has."""
-    return line.translate(_MISSING_GLYPHS)
-
-
 def wrap(paragraph: str, size: int, width: int) -> list[str]:
     """``paragraph`` broken into lines no wider than ``width`` pixels at font ``size``.
 
@@ -95,7 +87,7 @@ def wrap(paragraph: str, size: int, width: int) -> list[str]:
     f = font(size)
     lines: list[str] = []
     line = ""
-    for word in re.split(r"(?<! ) (?! )", plain(paragraph)):
+    for word in re.split(r"(?<! ) (?! )", paragraph):
         trial = f"{line} {word}" if line else word
         if line and f.size(trial)[0] > width:
             lines.append(line)

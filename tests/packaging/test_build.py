@@ -98,6 +98,13 @@ def test_spec_bundles_every_card_svg(spec_calls: dict[str, Any]) -> None:
     assert not any(src.suffix == ".py" for src, _ in datas), "make_cards.py is not run-time data"
 
 
+def test_spec_bundles_the_font_and_its_licence(spec_calls: dict[str, Any]) -> None:
+    (_, analysis), *_ = spec_calls["Analysis"]
+    datas = {(Path(src).resolve(), dest) for src, dest in analysis["datas"]}
+    for name in ("DejaVuSansCondensed-Bold.ttf", "LICENSE-DejaVu.txt"):
+        assert ((ROOT / "assets" / "fonts" / name).resolve(), "assets/fonts") in datas
+
+
 def test_spec_entry_point_hooks_and_excludes(spec_calls: dict[str, Any]) -> None:
     (args, analysis), *_ = spec_calls["Analysis"]
     assert [Path(s) for s in args[0]] == [ROOT / "game" / "__main__.py"]
