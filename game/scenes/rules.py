@@ -56,7 +56,7 @@ class RulesScene(Overlay):
     def _render_page(self) -> Surface:
         size, width = self._size, self.rect.width - self._size * 2
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
-        lines.append((self.variant.display_summary(), size, TEXT_DIM))
+        lines += [(line, size, TEXT_DIM) for line in wrap(self.variant.display_summary(), size, width)]
         for paragraph in rule_paragraphs(self.variant):
             lines.append(("", size // 2, TEXT))
             lines += [(line, size, TEXT) for line in wrap(paragraph, size, width)]

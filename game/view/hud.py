@@ -68,9 +68,8 @@ def draw_toolbar(
         b.draw(surface, hover == b.action)
     right = buttons[-1].rect.right + bar.height // 2 if buttons else bar.left
     size = int(bar.height * 0.5)
-    surf = text(title, size, TEXT)
-    if surf.get_width() <= bar.right - right - bar.height // 3:
-        surface.blit(surf, surf.get_rect(midright=(bar.right - bar.height // 3, bar.centery)))
+    if text(title, size, TEXT).get_width() <= bar.right - right - bar.height // 3:
+        blit_text(surface, title, size, TEXT, "midright", (bar.right - bar.height // 3, bar.centery))
 
 
 def title_width(title: str, bar: Rect) -> int:

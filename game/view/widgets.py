@@ -30,6 +30,24 @@ PANEL: Color = (20, 34, 27)
 ACCENT: Color = (255, 206, 84)
 HINT: Color = (110, 205, 255)
 
+
+@dataclass(frozen=True)
+class Drawn:
+    """A line of text or a box (button, panel) as drawn, for the layout tests' recorder."""
+
+    kind: str
+    """``"text"``, ``"button"`` or ``"panel"``."""
+    rect: Rect
+    """A box's rectangle; for a text, its ink: the pixels the glyphs cover."""
+    surface: Surface
+    label: str = ""
+    box: Rect | None = None
+    """A button's label: the button it must stay inside."""
+
+
+recorder: list[Drawn] | None = None
+"""While a list (set by the layout tests), every text, button and panel drawn is appended."""
+
 _fonts: dict[int, pygame.font.Font] = {}
 _texts: OrderedDict[Hashable, Surface] = OrderedDict()
 _TEXT_CACHE = 600
@@ -76,7 +94,15 @@ def blit_text(
     surf = text(line, size, color)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
+    if recorder is not None:
+        recorder.append(Drawn("text", surf.get_bounding_rect().move(rect.topleft), surface, line))
     return rect
+
+
+def record_box(surface: Surface, rect: Rect, kind: str = "panel") -> None:
+    """Tell the layout tests' recorder (if any) that texts drawn inside ``rect`` belong in it."""
+    if recorder is not None:
+        recorder.append(Drawn(kind, Rect(rect), surface))
 
 
 def wrap(paragraph: str, size: int, width: int) -> list[str]:
@@ -132,7 +158,10 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         color = (TEXT if not self.primary else (30, 24, 10)) if self.enabled else TEXT_OFF
         size = self.text_size or fit_size(self.label, int(self.rect.height * 0.62), self.rect.width - 8)
+        record_box(surface, self.rect, "button")
         blit_text(surface, self.label, size, color, "center", self.rect.center)
+        if recorder is not None:
+            recorder[-1] = Drawn("text", recorder[-1].rect, surface, self.label, Rect(self.rect))
 
 
 def button_at(buttons: Sequence[Button], point: tuple[int, int]) -> Button | None:
@@ -172,6 +201,7 @@ def panel(surface: Surface, rect: Rect, color: Color = PANEL, alpha: int = 242) 
     pygame.draw.rect(body, (*color, alpha), body.get_rect(), border_radius=radius)
     pygame.draw.rect(body, (255, 255, 255, 40), body.get_rect(), width=1, border_radius=radius)
     surface.blit(body, rect)
+    record_box(surface, rect)
 
 
 def dim(surface: Surface, alpha: int = 140) -> None:
