@@ -32,6 +32,7 @@ from game.view.widgets import (
     Button,
     blit_text,
     button_at,
+    fit_row,
     fit_size,
     font,
     panel,
@@ -498,6 +499,7 @@ class StatsScene(Overlay):
         recent = _("win rate (last 10 games)") if not self._chart_uses_days() else _("win rate so far")
         # Translators: the chart's legend: the green bars, the red bars
         legend = ((WIN, _("wins"), False), (LOSS, _("losses"), False), (HINT, recent, True))
+        size = fit_row([label for _, label, _ in legend], size, rect.width - size, 3.4)
         for color, label, line in legend:
             if line:
                 pygame.draw.line(

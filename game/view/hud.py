@@ -24,13 +24,13 @@ Item = tuple[Hashable, str, bool]
 def toolbar_buttons(bar: Rect, items: Sequence[Item], title_width: int = 0) -> list[Button]:
     """Buttons for ``items`` from the left of ``bar``, sized to their labels and to the room.
 
-    The title's room is given up when keeping it would make the labels too small.
+    The title's room is given up when keeping it would shrink the labels by more than 15 %.
     """
     pad = max(3, bar.height // 8)
     height = bar.height - 2 * pad
     gap = max(3, height // 5)
     size = _label_size(items, bar.width - 2 * pad - title_width - gap * len(items), height)
-    if size < int(height * 0.5) and title_width:
+    if size < int(height * 0.62 * 0.85) and title_width:  # labels a long language would shrink
         size = _label_size(items, bar.width - 2 * pad - gap * len(items), height)
     x = bar.left + pad
     buttons = []

@@ -132,6 +132,51 @@ def fit_size(line: str, size: int, width: int) -> int:
     return size
 
 
+def fit_row(lines: Sequence[str], size: int, width: int, spacing: float) -> int:
+    """The largest font size up to ``size`` at which ``lines`` side by side, each with
+    ``spacing`` times the size of room besides (a swatch, a gap), fit in ``width`` pixels."""
+    while size > 9 and sum(font(size).size(line)[0] + spacing * size for line in lines) > width:
+        size -= 1
+    return size
+
+
+def _line_step(size: int) -> int:
+    """From one line of a two-line label to the next: the font's height without its leading,
+    so accents above and descenders below never touch."""
+    return font(size).get_height()
+
+
+def _halves(label: str) -> list[str]:
+    """``label`` split at the space that best balances its two lines' widths."""
+    words = label.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    f = font(20)
+    first, second = min(splits, key=lambda s: max(f.size(s[0])[0], f.size(s[1])[0]))
+    return [first.strip(), second.strip()]
+
+
+def label_lines(label: str, size: int, width: int) -> list[str]:
+    """``label`` as a button shows it at ``size``: one line if it fits ``width``, else two."""
+    if font(size).size(label)[0] <= width or " " not in label.strip():
+        return [label]
+    return _halves(label)
+
+
+def label_size(label: str, rect: Rect) -> int:
+    """The font size for a button label in ``rect``: as large as fits on one line, or on two
+    when that is larger (a long translation wraps before it shrinks to a squint)."""
+    natural = int(rect.height * 0.62)
+    width = rect.width - 8
+    single = fit_size(label, natural, width)
+    if single >= natural * 0.8 or " " not in label.strip():
+        return single
+    halves = _halves(label)
+    double = min(fit_size(half, natural, width) for half in halves)
+    while double > 9 and 2 * _line_step(double) > rect.height - 4:
+        double -= 1
+    return max(single, double)
+
+
 @dataclass
 class Button:
     """A clickable label; ``action`` is what the screen does when it is clicked."""
@@ -157,11 +202,16 @@ class Button:
         radius = max(3, self.rect.height // 4)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         color = (TEXT if not self.primary else (30, 24, 10)) if self.enabled else TEXT_OFF
-        size = self.text_size or fit_size(self.label, int(self.rect.height * 0.62), self.rect.width - 8)
+        size = self.text_size or label_size(self.label, self.rect)
         record_box(surface, self.rect, "button")
-        blit_text(surface, self.label, size, color, "center", self.rect.center)
-        if recorder is not None:
-            recorder[-1] = Drawn("text", recorder[-1].rect, surface, self.label, Rect(self.rect))
+        lines = label_lines(self.label, size, self.rect.width - 8)
+        step = _line_step(size)
+        y = self.rect.centery - step * (len(lines) - 1) // 2
+        for line in lines:
+            blit_text(surface, line, size, color, "center", (self.rect.centerx, y))
+            if recorder is not None:
+                recorder[-1] = Drawn("text", recorder[-1].rect, surface, line, Rect(self.rect))
+            y += step
 
 
 def button_at(buttons: Sequence[Button], point: tuple[int, int]) -> Button | None:
@@ -174,19 +224,16 @@ def row_of_buttons(
 ) -> list[Button]:
     """Buttons of equal width side by side, centred on ``center``, at most ``max_width`` wide."""
     gap = max(6, height // 3)
-    size = int(height * 0.62)
-    natural = max(font(size).size(label)[0] for _, label in items) + height
+    natural = max(font(int(height * 0.62)).size(label)[0] for _, label in items) + height
     width = min(natural, (max_width - gap * (len(items) - 1)) // len(items))
     total = width * len(items) + gap * (len(items) - 1)
     x = center[0] - total // 2
-    text_size = min(fit_size(label, size, width - 8) for _, label in items)
-    buttons = []
-    for action, label in items:
-        buttons.append(
-            Button(action, label, Rect(x, center[1] - height // 2, width, height), text_size=text_size)
-        )
-        x += width + gap
-    return buttons
+    rects = [Rect(x + i * (width + gap), center[1] - height // 2, width, height) for i in range(len(items))]
+    text_size = min(label_size(label, rect) for (_, label), rect in zip(items, rects, strict=True))
+    return [
+        Button(action, label, rect, text_size=text_size)
+        for (action, label), rect in zip(items, rects, strict=True)
+    ]
 
 
 def panel(surface: Surface, rect: Rect, color: Color = PANEL, alpha: int = 242) -> None:

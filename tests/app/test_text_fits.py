@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext
 import math
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -24,8 +25,15 @@ import game
 from game import i18n
 from game.app import App
 from game.controls.intents import Intent
+from game.scenes.base import Scene
 from game.scenes.chooser import ChooserScene
+from game.scenes.dialog import Dialog
+from game.scenes.menu import MenuScene
+from game.scenes.rules import RulesScene
+from game.scenes.shortcuts import ShortcutsScene
+from game.scenes.stats import StatsScene
 from game.scenes.stuck import StuckScene
+from game.scenes.table import TableScene
 from game.scenes.win import WinScene
 from game.view import widgets
 from game.view.widgets import Drawn
@@ -33,6 +41,7 @@ from tests.app.conftest import FakeClock, post_key, settle
 from tests.app.test_scenes import _nearly_won
 
 SIZES = [(800, 600), (3840, 2160)]
+SHOTS = os.environ.get("TEXT_FITS_SHOTS", "")
 PSEUDO = "pseudo"
 LANGUAGES = ["en", PSEUDO, *(code for code in i18n.available_languages() if code != "en")]
 
@@ -55,7 +64,8 @@ def pseudo(message: str) -> str:
         words = []
         for word in part.split(" "):
             letters = sum(ch.isalpha() for ch in word)
-            extra = "".join(_CYRILLIC[(len(word) + k) % len(_CYRILLIC)] for k in range(math.ceil(letters * 0.4)))
+            longer = range(math.ceil(letters * 0.4))
+            extra = "".join(_CYRILLIC[(len(word) + k) % len(_CYRILLIC)] for k in longer)
             words.append(word.translate(_ACCENTED) + extra if letters else word)
         out.append(" ".join(words))
     return "".join(out)
@@ -86,13 +96,18 @@ def test_the_pseudo_language_is_longer_and_keeps_placeholders() -> None:
 
 @pytest.fixture
 def language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The language every lookup uses, however the app picks it (the system's, as here, or
+    the saved setting's); the pseudo-language stands in for a Russian catalog."""
     code: str = request.param
     if code == PSEUDO:
-        monkeypatch.setattr(i18n, "_translations", PseudoTranslations())
-        monkeypatch.setattr(i18n, "_language", "ru")
-    else:
-        i18n.set_language(code)
-    yield code
+        catalog = PseudoTranslations()
+        monkeypatch.setattr(gettext, "translation", lambda *args, **kwargs: catalog)
+        monkeypatch.setattr(i18n, "available_languages", lambda: ["en", "ru"])
+        code = "ru"
+    monkeypatch.setenv("LANGUAGE", code)
+    assert i18n.set_language(code) == code
+    yield request.param
+    monkeypatch.undo()
     i18n.set_language("en")
 
 
@@ -142,8 +157,9 @@ class Walk:
     def __init__(self, app: App, clock: FakeClock, findings: Findings) -> None:
         self.app, self.clock, self.findings = app, clock, findings
 
-    def look(self, scene: str) -> None:
+    def look(self, scene: str, shown: type[Scene]) -> None:
         """Draw the whole window afresh (caches too) and check what was drawn."""
+        assert isinstance(self.app.top, shown), f"{scene}: {type(self.app.top).__name__} is shown"
         recorder: list[Drawn] = []
         widgets.recorder = recorder
         try:
@@ -154,6 +170,10 @@ class Walk:
             widgets.recorder = None
         assert recorder, f"{scene} drew no text"
         self.findings.check(scene, recorder)
+        if SHOTS:  # to look at the screens: TEXT_FITS_SHOTS=/tmp/shots pytest ...
+            name = re.sub(r"\W+", "-", f"{i18n.current_language()}-{self.app.size[0]}-{scene}")[:60]
+            os.makedirs(SHOTS, exist_ok=True)
+            pygame.image.save(self.app.surface, os.path.join(SHOTS, f"{name}.png"))
 
     def key(self, key: int, unicode: str = "") -> None:
         post_key(key, unicode=unicode)
@@ -167,11 +187,9 @@ def _walk_table(walk: Walk, variant: str) -> None:
     app = walk.app
     app.start_game(variant, 3)
     settle(app, walk.clock)
-    walk.look(f"{variant} table")
-    table = app.table
-    assert table is not None
+    walk.look(f"{variant} table", TableScene)
     walk.key(pygame.K_F1)
-    walk.look(f"{variant} rules")
+    walk.look(f"{variant} rules", RulesScene)
     walk.close()
 
 
@@ -185,25 +203,22 @@ def test_every_scene_fits(
     app = make_app(variant=None, deal=None, window=window)
     walk = Walk(app, clock, findings)
     assert isinstance(app.top, ChooserScene)
-    walk.look("chooser")
+    walk.look("chooser", ChooserScene)
     for variant in game.VARIANTS:
         _walk_table(walk, variant)
     table = app.table
     assert table is not None
-    for message in _toasts(table):
+    for message in _toasts():
         table.show_toast(message)
-        walk.look(f"toast {message!r}")
+        walk.look(f"toast {message!r}", TableScene)
     table.toast = None
     app.perform(Intent.MENU)
     app.step()
-    walk.look("menu")
+    walk.look("menu", MenuScene)
     walk.close()
-    walk.key(pygame.K_SLASH, "?")
-    walk.look("shortcuts")
-    walk.close()
-    app.request_quit()
+    app.perform(Intent.SHORTCUTS)
     app.step()
-    walk.look("quit dialog")
+    walk.look("shortcuts", ShortcutsScene)
     walk.close()
     app.start_game("kansas", 1)
     settle(app, clock)
@@ -213,18 +228,18 @@ def test_every_scene_fits(
     settle(app, clock)
     app.start_game("kansas", 2)  # asks first: the game in progress counts as a loss
     app.step()
-    walk.look("abandon dialog")
+    walk.look("abandon dialog", Dialog)
     walk.key(pygame.K_RETURN)
     settle(app, clock)
     app.show_stats()
     app.step()
-    walk.look("statistics")
+    walk.look("statistics", StatsScene)
     walk.close()
     _walk_endings(walk)
     assert not findings.problems, "\n".join(findings.problems[:40])
 
 
-def _toasts(table: object) -> list[str]:
+def _toasts() -> list[str]:
     """The longest of the messages the table shows in a toast."""
     from game.i18n import _
 
@@ -243,7 +258,7 @@ def _walk_endings(walk: Walk) -> None:
     table._start(_nearly_won())
     settle(app, clock)
     assert isinstance(app.top, WinScene), [(type(s).__name__, getattr(s, "title", "")) for s in app.scenes]
-    walk.look("win")
+    walk.look("win", WinScene)
     walk.key(pygame.K_RETURN)
     settle(app, clock)
     g = game.new_game("kansas", 1)
@@ -256,4 +271,4 @@ def _walk_endings(walk: Walk) -> None:
     table._start(g)
     settle(app, clock)
     assert isinstance(app.top, StuckScene)
-    walk.look("no moves left")
+    walk.look("no moves left", StuckScene)
