@@ -27,7 +27,7 @@ from game.view.display import current_window
 from game.view.names import game_name
 from game.view.settings import CARD_STYLES, SPEED_ORDER
 from game.view.settings import Settings as ViewSettings
-from game.view.widgets import TEXT, blit_text, ui_size, wrap
+from game.view.widgets import TEXT, blit_text, record_box, ui_size, wrap
 
 BANNER_TIME = 8.0
 """Seconds a notice stays on screen."""
@@ -234,6 +234,7 @@ class Persistence:
         if line is None or rect is None:
             return
         pygame.draw.rect(surface, (92, 40, 28), rect)
+        record_box(surface, rect, "cover")
         pygame.draw.line(surface, (200, 120, 80), (0, rect.bottom - 1), (rect.right, rect.bottom - 1))
         size = self._banner_size(surface.get_size())
         y = rect.top + int(size * 0.4)

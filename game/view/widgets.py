@@ -36,7 +36,7 @@ class Drawn:
     """A line of text or a box (button, panel) as drawn, for the layout tests' recorder."""
 
     kind: str
-    """``"text"``, ``"button"`` or ``"panel"``."""
+    """``"text"``, ``"button"``, ``"panel"`` or ``"cover"`` (an opaque strip over what is below)."""
     rect: Rect
     """A box's rectangle; for a text, its ink: the pixels the glyphs cover."""
     surface: Surface

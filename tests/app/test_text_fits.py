@@ -25,6 +25,7 @@ import game
 from game import i18n
 from game.app import App
 from game.controls.intents import Intent
+from game.i18n import ngettext
 from game.scenes.base import Scene
 from game.scenes.chooser import ChooserScene
 from game.scenes.dialog import Dialog
@@ -129,9 +130,20 @@ class Findings:
 def _problems(records: list[Drawn]) -> Iterator[str]:
     """Texts off their surface, out of their button or panel, over another text or button."""
     unique = list(dict.fromkeys((d.kind, tuple(d.rect), d.label, tuple(d.box or ())) for d in records))
-    texts = [(Rect(r), label, Rect(box) if box else None) for kind, r, label, box in unique if kind == "text"]
-    panels = [Rect(r) for kind, r, _, _ in unique if kind == "panel"]
-    buttons = [Rect(r) for kind, r, _, _ in unique if kind == "button"]
+    texts: list[tuple[Rect, str, Rect | None]] = []
+    panels: list[Rect] = []
+    buttons: list[Rect] = []
+    for kind, r, label, box in unique:
+        rect = Rect(r)
+        if kind == "cover":  # an opaque strip drawn over what came before: that is hidden
+            texts = [t for t in texts if not rect.colliderect(t[0])]
+            buttons = [b for b in buttons if not rect.colliderect(b)]
+        if kind == "text":
+            texts.append((rect, label, Rect(box) if box else None))
+        elif kind == "button":
+            buttons.append(rect)
+        else:
+            panels.append(rect)
     bounds = records[0].surface.get_rect()
     texts = [t for t in texts if t[0].width and t[0].height]  # a blank line draws nothing
     for ink, label, box in texts:
@@ -212,6 +224,19 @@ def test_every_scene_fits(
         table.show_toast(message)
         walk.look(f"toast {message!r}", TableScene)
     table.toast = None
+    app.persist.notice(
+        ngettext(
+            "{count} finished game in your statistics could not be read (a damaged value) "
+            "and is left out; nothing was deleted.",
+            "{count} finished games in your statistics could not be read (a damaged value) "
+            "and are left out; nothing was deleted.",
+            3,
+        ).format(count=3)
+    )
+    app.step()
+    walk.look("notice banner", TableScene)
+    app.persist.dismiss()
+    settle(app, clock)
     app.perform(Intent.MENU)
     app.step()
     walk.look("menu", MenuScene)
