@@ -14,8 +14,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.view.lean_pygame import font_file
-from game.view.widgets import font
+from game.view.lean_pygame import default_font, font_file
 from tests.view.font_cmap import covered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,7 +172,7 @@ def test_cyrillic_and_accents_draw_as_letters_not_boxes() -> None:
     """Rendered, a letter the font has differs from the missing-glyph box (same size, so a box
     would come out pixel-identical for each)."""
     pygame.font.init()
-    f = font(40)
+    f = default_font(40)  # not the widgets' cache: an earlier test may have quit pygame.font
     box = pygame.image.tobytes(f.render("\U0010fffd", True, (255, 255, 255)), "RGBA")
     for char in "ЖжЯяÄßçñãœ«»♥♠\u2026":
         assert pygame.image.tobytes(f.render(char, True, (255, 255, 255)), "RGBA") != box, char
