@@ -30,11 +30,13 @@ from game.view.widgets import (
     TEXT_DIM,
     TEXT_OFF,
     Button,
+    blit_label,
     blit_text,
     button_at,
     fit_row,
     fit_size,
     font,
+    label_size,
     panel,
     ui_size,
     wrap,
@@ -362,10 +364,10 @@ class StatsScene(Overlay):
         cols = self._columns(rect, spec)
         pad = max(2, size // 4)
         heads = [_(name) for name, _weight in spec]
-        fitted = min(fit_size(h, size, c.width - 2 * pad) for h, c in zip(heads, cols, strict=True))
-        for i, (col, head) in enumerate(zip(cols, heads, strict=True)):
-            anchor, x = ("midleft", col.left + pad) if i == 0 else ("midright", col.right - pad)
-            blit_text(surface, head, fitted, TEXT_DIM, anchor, (x, col.centery))
+        areas = [col.inflate(-2 * pad, 0) for col in cols]
+        fitted = min(label_size(h, area, size) for h, area in zip(heads, areas, strict=True))
+        for i, (area, head) in enumerate(zip(areas, heads, strict=True)):
+            blit_label(surface, head, fitted, TEXT_DIM, area, "left" if i == 0 else "right")
         pygame.draw.line(surface, GRID, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1))
 
     def _draw_summary(self, surface: Surface) -> None:

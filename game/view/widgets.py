@@ -156,25 +156,51 @@ def _halves(label: str) -> list[str]:
 
 
 def label_lines(label: str, size: int, width: int) -> list[str]:
-    """``label`` as a button shows it at ``size``: one line if it fits ``width``, else two."""
+    """``label`` as shown at ``size`` in ``width`` pixels: one line if it fits, else two."""
     if font(size).size(label)[0] <= width or " " not in label.strip():
         return [label]
     return _halves(label)
 
 
-def label_size(label: str, rect: Rect) -> int:
-    """The font size for a button label in ``rect``: as large as fits on one line, or on two
-    when that is larger (a long translation wraps before it shrinks to a squint)."""
-    natural = int(rect.height * 0.62)
-    width = rect.width - 8
-    single = fit_size(label, natural, width)
+def label_size(label: str, area: Rect, natural: int = 0) -> int:
+    """The font size for a label in ``area`` (up to ``natural``; 0: 62 % of its height): as
+    large as fits on one line, or on two when that is larger (a long translation wraps before
+    it shrinks to a squint)."""
+    natural = natural or int(area.height * 0.62)
+    single = fit_size(label, natural, area.width)
     if single >= natural * 0.8 or " " not in label.strip():
         return single
-    halves = _halves(label)
-    double = min(fit_size(half, natural, width) for half in halves)
-    while double > 9 and 2 * _line_step(double) > rect.height - 4:
+    double = min(fit_size(half, natural, area.width) for half in _halves(label))
+    while double > 9 and 2 * _line_step(double) > area.height - 4:
         double -= 1
     return max(single, double)
+
+
+_ALIGN = {"center": "center", "left": "midleft", "right": "midright"}
+
+
+def blit_label(
+    surface: Surface,
+    label: str,
+    size: int,
+    color: Color,
+    area: Rect,
+    align: str = "center",
+    box: Rect | None = None,
+) -> None:
+    """``label`` at ``size`` in ``area``, centred on its middle line, aligned ``center``,
+    ``left`` or ``right``: one line, or two when one does not fit (see :func:`label_size`).
+    ``box`` is the button it labels, for the layout tests' recorder."""
+    anchor = _ALIGN[align]
+    x = getattr(area, anchor)[0]
+    lines = label_lines(label, size, area.width)
+    step = _line_step(size)
+    y = area.centery - step * (len(lines) - 1) // 2
+    for line in lines:
+        blit_text(surface, line, size, color, anchor, (x, y))
+        if recorder is not None and box is not None:
+            recorder[-1] = Drawn("text", recorder[-1].rect, surface, line, Rect(box))
+        y += step
 
 
 @dataclass
@@ -202,16 +228,10 @@ class Button:
         radius = max(3, self.rect.height // 4)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         color = (TEXT if not self.primary else (30, 24, 10)) if self.enabled else TEXT_OFF
-        size = self.text_size or label_size(self.label, self.rect)
+        area = self.rect.inflate(-8, 0)
+        size = self.text_size or label_size(self.label, area)
         record_box(surface, self.rect, "button")
-        lines = label_lines(self.label, size, self.rect.width - 8)
-        step = _line_step(size)
-        y = self.rect.centery - step * (len(lines) - 1) // 2
-        for line in lines:
-            blit_text(surface, line, size, color, "center", (self.rect.centerx, y))
-            if recorder is not None:
-                recorder[-1] = Drawn("text", recorder[-1].rect, surface, line, Rect(self.rect))
-            y += step
+        blit_label(surface, self.label, size, color, area, box=self.rect)
 
 
 def button_at(buttons: Sequence[Button], point: tuple[int, int]) -> Button | None:
@@ -229,7 +249,7 @@ def row_of_buttons(
     total = width * len(items) + gap * (len(items) - 1)
     x = center[0] - total // 2
     rects = [Rect(x + i * (width + gap), center[1] - height // 2, width, height) for i in range(len(items))]
-    text_size = min(label_size(label, rect) for (_, label), rect in zip(items, rects, strict=True))
+    text_size = min(label_size(label, r.inflate(-8, 0)) for (_, label), r in zip(items, rects, strict=True))
     return [
         Button(action, label, rect, text_size=text_size)
         for (action, label), rect in zip(items, rects, strict=True)
