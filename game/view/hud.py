@@ -30,7 +30,7 @@ def toolbar_buttons(bar: Rect, items: Sequence[Item], title_width: int = 0) -> l
     height = bar.height - 2 * pad
     gap = max(3, height // 5)
     size = _label_size(items, bar.width - 2 * pad - title_width - gap * len(items), height)
-    if size < int(height * 0.62 * 0.85) and title_width:  # labels a long language would shrink
+    if size < height * 0.62 * 0.85 and title_width:  # labels a long language would shrink
         size = _label_size(items, bar.width - 2 * pad - gap * len(items), height)
     x = bar.left + pad
     buttons = []
