@@ -5,6 +5,7 @@ Kept free of pygame so any part of the game may use it.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -27,3 +28,20 @@ def base_dir() -> Path:
 def asset_path(*parts: str) -> Path:
     """The path of a bundled asset, e.g. ``asset_path("cards", "classic", "AS.svg")``."""
     return base_dir().joinpath("assets", *parts)
+
+
+def package_data_path(package: str, *parts: str) -> Path | None:
+    """The path of a data file shipped inside an installed package (``package_data_path(
+    "font_source_sans_pro", "files", "SourceSansPro-Bold.ttf")``), or ``None`` when it is missing.
+
+    From source the package's folder is found without importing the package; a PyInstaller build
+    carries the file in a folder of the package's name in the bundle (``build/solitaire.spec``).
+    """
+    if getattr(sys, "frozen", False):
+        folder: Path | None = base_dir() / package
+    else:
+        spec = importlib.util.find_spec(package)
+        locations = list(spec.submodule_search_locations or []) if spec else []
+        folder = Path(locations[0]) if locations else None
+    path = folder.joinpath(*parts) if folder else None
+    return path if path and path.is_file() else None

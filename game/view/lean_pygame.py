@@ -9,10 +9,11 @@ set to ``None`` in ``sys.modules``, which makes their import raise ``ImportError
 optional module would; afterwards they import normally (``game.view.sound`` imports
 ``pygame.mixer`` when it opens the mixer).
 
-The game's font (``default_font``) is the bundled DejaVu Sans Condensed Bold
-(``assets/fonts``): pygame's own default font lacks the no-break spaces Babel puts in French
-and Russian numbers, the card suits and arrows. It is read straight from its file (no data-file
-helper) at the size pygame would give its default font, so text keeps its size.
+The game's font (``default_font``) is Source Sans Pro Bold, from the ``font-source-sans-pro``
+package on PyPI (SIL Open Font License): pygame's own default font lacks the no-break spaces
+Babel puts in French and Russian numbers, and arrows. It is read straight from its file (no
+data-file helper, the package is not imported) at a size that gives it the cap height pygame's
+default font has at the same asked size, so text keeps its size.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from typing import TYPE_CHECKING
 
 DEFERRED = (
     "pygame.mixer_music",
@@ -37,12 +39,29 @@ DEFERRED = (
 """pygame's optional modules kept out of its import (each still imports on demand later)."""
 
 DEFAULT_FONT_SCALE = 0.6875
-"""pygame shrinks the size asked of its default font (``Font(None, size)``) by this factor;
-the bundled font is opened at the same fraction, which gives it about the same cap height."""
+"""pygame shrinks the size asked of its default font (``Font(None, size)``) by this factor."""
 
-FONT_FILE = ("fonts", "DejaVuSansCondensed-Bold.ttf")
-"""The bundled font, under ``assets/``: Latin with accents, Cyrillic, typographic punctuation,
-no-break spaces, card suits and arrows (its licence beside it)."""
+FONT_SCALE = 0.77
+"""The game's font is opened at this fraction of the size asked: Source Sans Pro's capitals are
+smaller for their size than those of pygame's default font, and at 0.77 (against pygame's
+0.6875) both have the same cap height and about the same width (tests/view/test_lean_pygame.py)."""
+
+FONT_PACKAGE = "font_source_sans_pro"
+FONT_FILE = ("files", "SourceSansPro-Bold.ttf")
+"""The font, inside its package: Latin with accents, Cyrillic, typographic punctuation, no-break
+spaces and arrows (its licence, ``files/LICENSE.txt``, beside it). It has no card suits (cards
+are written ``9H`` or in words), no thin space and no small triangles: see ``SWAPPED``."""
+
+SWAPPED = {"\u25b8": "\u25b6", "\u25be": "\u25bc", "\u2009": "\u202f"}
+"""Characters the font has no glyph for, each drawn (and measured) as the nearest it has: the
+small triangles ▸ ▾ as the larger ▶ ▼, the thin space as the narrow no-break space."""
+
+_SWAP = str.maketrans(SWAPPED)
+
+
+def plain(text: str) -> str:
+    """``text`` as the game's font draws it: ``SWAPPED``'s characters replaced."""
+    return text.translate(_SWAP)
 
 
 def _import() -> None:
@@ -66,20 +85,44 @@ _import()
 
 import pygame  # noqa: E402
 
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
+
 _font_file: str | None = None
 
 
 def font_file() -> str:
-    """The file text is drawn with: the bundled font, else pygame's default font's file
-    (a damaged install), else ``""`` (pygame's built-in default)."""
+    """The file text is drawn with: Source Sans Pro Bold, else pygame's default font's file
+    (the font package missing), else ``""`` (pygame's built-in default)."""
     global _font_file
     if _font_file is None:
-        from game.resources import asset_path
+        from game.resources import package_data_path
 
-        bundled = str(asset_path(*FONT_FILE))
+        ours = package_data_path(FONT_PACKAGE, *FONT_FILE)
         fallback = os.path.join(os.path.dirname(pygame.__file__ or ""), "freesansbold.ttf")
-        _font_file = next((path for path in (bundled, fallback) if os.path.isfile(path)), "")
+        _font_file = str(ours) if ours else fallback if os.path.isfile(fallback) else ""
     return _font_file
+
+
+class GameFont(pygame.font.Font):
+    """A pygame font that draws and measures text as ``plain`` makes it, so a line's measured
+    width is the width it is drawn at."""
+
+    def render(
+        self,
+        text: str | bytes | None,
+        antialias: bool,
+        color: ColorLike,
+        bgcolor: ColorLike | None = None,
+        wraplength: int = 0,
+    ) -> pygame.Surface:
+        """``pygame.font.Font.render`` of ``plain(text)``."""
+        text = plain(text) if isinstance(text, str) else text
+        return super().render(text, antialias, color, bgcolor, wraplength)
+
+    def size(self, text: str | bytes, /) -> tuple[int, int]:
+        """``pygame.font.Font.size`` of ``plain(text)``."""
+        return super().size(plain(text) if isinstance(text, str) else text)
 
 
 def default_font(size: int) -> pygame.font.Font:
@@ -87,7 +130,19 @@ def default_font(size: int) -> pygame.font.Font:
     path = font_file()
     if not path:
         return pygame.font.Font(None, size)
-    return pygame.font.Font(path, max(1, int(size * DEFAULT_FONT_SCALE)))
+    scale = FONT_SCALE if os.path.basename(path) == FONT_FILE[-1] else DEFAULT_FONT_SCALE
+    return GameFont(path, max(1, int(size * scale)))
 
 
-__all__ = ["DEFERRED", "FONT_FILE", "default_font", "font_file", "pygame"]
+__all__ = [
+    "DEFERRED",
+    "FONT_FILE",
+    "FONT_PACKAGE",
+    "FONT_SCALE",
+    "SWAPPED",
+    "GameFont",
+    "default_font",
+    "font_file",
+    "plain",
+    "pygame",
+]

@@ -98,11 +98,21 @@ def test_spec_bundles_every_card_svg(spec_calls: dict[str, Any]) -> None:
     assert not any(src.suffix == ".py" for src, _ in datas), "make_cards.py is not run-time data"
 
 
-def test_spec_bundles_the_font_and_its_licence(spec_calls: dict[str, Any]) -> None:
+def test_spec_bundles_the_font_and_its_licence_from_their_package(spec_calls: dict[str, Any]) -> None:
+    """Source Sans Pro comes from the installed font-source-sans-pro package (PyPI), and lands in
+    the bundle where the frozen game looks for it (game.resources.package_data_path)."""
+    from game.view.lean_pygame import FONT_FILE, FONT_PACKAGE
+
     (_, analysis), *_ = spec_calls["Analysis"]
     datas = {(Path(src).resolve(), dest) for src, dest in analysis["datas"]}
-    for name in ("DejaVuSansCondensed-Bold.ttf", "LICENSE-DejaVu.txt"):
-        assert ((ROOT / "assets" / "fonts" / name).resolve(), "assets/fonts") in datas
+    spec = importlib.util.find_spec(FONT_PACKAGE)
+    assert spec and spec.submodule_search_locations
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    dest = "/".join((FONT_PACKAGE, *FONT_FILE[:-1]))
+    for name in (FONT_FILE[-1], "LICENSE.txt"):
+        assert ((folder / "files" / name).resolve(), dest) in datas
+    fonts = [src for src, _ in datas if src.suffix in (".ttf", ".otf") and FONT_PACKAGE in str(src)]
+    assert len(fonts) == 1, "one weight of the font, not the whole family"
 
 
 def test_spec_entry_point_hooks_and_excludes(spec_calls: dict[str, Any]) -> None:

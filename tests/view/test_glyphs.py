@@ -1,10 +1,12 @@
 """The game's font has a glyph for every character it is asked to draw, in every language:
 each catalog's translations, the English messages, Babel's numbers, percentages and dates
-(French and Russian group digits with no-break spaces), and every literal in the code."""
+(French and Russian group digits with no-break spaces), and every literal in the code, each as
+the font draws it (``lean_pygame.plain`` swaps the few symbols the font lacks)."""
 
 from __future__ import annotations
 
 import datetime
+import importlib.util
 import io
 import tokenize
 from collections.abc import Iterable, Iterator
@@ -14,7 +16,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.view.lean_pygame import default_font, font_file
+from game.view.lean_pygame import FONT_FILE, FONT_PACKAGE, SWAPPED, default_font, font_file, plain
 from tests.view.font_cmap import covered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,20 +33,22 @@ ALPHABETS = {
     "it": "ÀÈÉÌÍÎÒÓÙÚàèéìíîòóùú«»",
     "pt_BR": "ÀÁÂÃÇÉÊÍÓÔÕÚàáâãçéêíóôõú“”",
     "ru": "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя«»„“№\u00a0",
-    "common": "’‘“”–—…·×→←↑↓▸▾♠♥♦♣\u2009",
+    "common": "’‘“”–—…·×→←↑↓▸▾\u2009✓€",
 }
-"""Letters and typography of each shipped language (facts of their orthographies)."""
+"""Letters and typography of each shipped language (facts of their orthographies). Card suits are
+not text: cards are written ``9H`` or in words."""
 
 CHECKED_WITHOUT_GLYPH = frozenset("\n\t")
 """Control characters a line never draws (wrapping splits on them)."""
 
 
 def missing(strings: Iterable[str]) -> dict[str, str]:
-    """Each character of ``strings`` the game's font has no glyph for, with a string using it."""
+    """Each character of ``strings``, as drawn, the game's font has no glyph for, with a string
+    using it."""
     have = _coverage()
     out: dict[str, str] = {}
     for string in strings:
-        for char in string:
+        for char in plain(string):
             if ord(char) not in have and char not in CHECKED_WITHOUT_GLYPH:
                 out.setdefault(char, string)
     return out
@@ -93,7 +97,7 @@ def _english_messages() -> list[str]:
 
 
 def _literals() -> list[str]:
-    """Every string literal in the game's code (symbols such as ♥, →, ▸ are drawn as written)."""
+    """Every string literal in the game's code (symbols such as → and ▸ are drawn too)."""
     out: list[str] = []
     for path in sorted((ROOT / "game").rglob("*.py")):
         tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
@@ -114,13 +118,21 @@ def _formatted(language: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     ]
 
 
-def test_the_font_drawn_is_the_bundled_one() -> None:
-    assert Path(font_file()) == ROOT / "assets" / "fonts" / "DejaVuSansCondensed-Bold.ttf"
-    assert (ROOT / "assets" / "fonts" / "LICENSE-DejaVu.txt").is_file()
+def test_the_font_drawn_is_source_sans_pro_from_its_package() -> None:
+    spec = importlib.util.find_spec(FONT_PACKAGE)
+    assert spec and spec.submodule_search_locations
+    folder = Path(spec.submodule_search_locations[0])
+    assert Path(font_file()) == folder.joinpath(*FONT_FILE)
+    assert "SIL Open Font License" in (folder / "files" / "LICENSE.txt").read_text(encoding="utf-8")
 
 
 def test_the_check_finds_a_character_the_font_lacks() -> None:
-    assert missing(["Solitaire 中", "Пасьянс"]) == {"中": "Solitaire 中"}
+    assert missing(["Solitaire 中", "Пасьянс", "9♥"]) == {"中": "Solitaire 中", "♥": "9♥"}
+
+
+def test_only_characters_the_font_lacks_are_swapped_each_for_one_it_has() -> None:
+    have = _coverage()
+    assert all(ord(lacked) not in have and ord(drawn) in have for lacked, drawn in SWAPPED.items())
 
 
 def test_pygames_own_default_font_lacked_what_french_numbers_need() -> None:
@@ -170,9 +182,9 @@ def test_every_literal_in_the_code_has_glyphs() -> None:
 
 def test_cyrillic_and_accents_draw_as_letters_not_boxes() -> None:
     """Rendered, a letter the font has differs from the missing-glyph box (same size, so a box
-    would come out pixel-identical for each)."""
+    would come out pixel-identical for each); so does a swapped symbol (▸)."""
     pygame.font.init()
     f = default_font(40)  # not the widgets' cache: an earlier test may have quit pygame.font
     box = pygame.image.tobytes(f.render("\U0010fffd", True, (255, 255, 255)), "RGBA")
-    for char in "ЖжЯяÄßçñãœ«»♥♠\u2026":
+    for char in "ЖжЯяÄßçñãœ«»→✓№€\u2026\u25b8":
         assert pygame.image.tobytes(f.render(char, True, (255, 255, 255)), "RGBA") != box, char
