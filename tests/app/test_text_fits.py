@@ -16,6 +16,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pygame
 import pytest
@@ -266,13 +267,17 @@ def test_every_scene_fits(
 
 def _toasts() -> list[str]:
     """The longest of the messages the table shows in a toast."""
-    from game.i18n import _
+    from game.i18n import _, ngettext
 
     return [
         _("Not yet: the rest is not a certain win."),
         _("Looking for the last winnable position…"),
-        _("Rewound {steps} actions: the deal can be won from here.").format(steps=12),
-        _("The demo {result}. Press a key or click to go back.").format(result=_("won")),
+        ngettext(
+            "Rewound {count} action: the deal can be won from here.",
+            "Rewound {count} actions: the deal can be won from here.",
+            12,
+        ).format(count=12),
+        _("The demo found no move left. Press a key or click to go back."),
     ]
 
 
@@ -297,3 +302,12 @@ def _walk_endings(walk: Walk) -> None:
     settle(app, clock)
     assert isinstance(app.top, StuckScene)
     walk.look("no moves left", StuckScene)
+
+
+def test_the_toasts_walked_are_messages_the_game_shows() -> None:
+    """The sample toasts are the game's own messages (a reworded message would leave the walk
+    measuring English in every language)."""
+    template = (Path(game.__file__).parent / "locale" / "solitaire.pot").read_text(encoding="utf-8")
+    for message in _toasts():
+        english = message.replace("12", "{count}", 1)
+        assert f'"{english}"' in template, english
