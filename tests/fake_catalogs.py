@@ -4,6 +4,7 @@ catalogs (and whatever their translators wrote)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -20,17 +21,29 @@ def install(folder: Path, monkeypatch: pytest.MonkeyPatch, catalogs: dict[str, M
     """Compile ``catalogs`` (language code -> messages) into ``folder`` and make it the locale
     folder; the language in use is English again when the test ends (``monkeypatch``)."""
     for code, messages in catalogs.items():
-        catalog = Catalog(locale=code, domain=i18n.DOMAIN)
+        entries = []
         for msgid, text in messages.items():
             context = None
             if isinstance(msgid, tuple) and len(msgid) == 3:
                 context, *ids = msgid
                 msgid = tuple(ids) if len(ids) == 2 else ids[0]
-            catalog.add(msgid, text, context=context)
-        target = folder / code / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        with (target / f"{i18n.DOMAIN}.mo").open("wb") as f:
-            write_mo(f, catalog)
+            entries.append((context, msgid, text))
+        write(folder, code, entries)
     monkeypatch.setattr(i18n, "locale_dir", lambda: folder)
     monkeypatch.setattr(i18n, "_translations", i18n._translations)
     monkeypatch.setattr(i18n, "_language", i18n._language)
+
+
+Entry = tuple[str | None, str | tuple[str, str], str | tuple[str, ...]]
+"""``(context, msgid or (singular, plural), translation or its plural forms)``."""
+
+
+def write(folder: Path, code: str, entries: Iterable[Entry]) -> None:
+    """Compile ``entries`` into ``folder/<code>/LC_MESSAGES/solitaire.mo``."""
+    catalog = Catalog(locale=code, domain=i18n.DOMAIN)
+    for context, msgid, text in entries:
+        catalog.add(msgid, text, context=context)
+    target = folder / code / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    with (target / f"{i18n.DOMAIN}.mo").open("wb") as f:
+        write_mo(f, catalog)

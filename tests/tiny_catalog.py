@@ -7,8 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
+from fake_catalogs import write
 
 from game import i18n
 
@@ -27,12 +26,6 @@ def install(
     puts back the catalog folder and the language in use before (English)."""
     monkeypatch.setattr(i18n, "_translations", i18n._translations)
     monkeypatch.setattr(i18n, "_language", i18n._language)
-    catalog = Catalog(locale=language, domain=i18n.DOMAIN)
-    for (context, msgid), translation in messages.items():
-        catalog.add(msgid, translation, context=context)
-    target = folder / language / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with (target / f"{i18n.DOMAIN}.mo").open("wb") as out:
-        write_mo(out, catalog)
+    write(folder, language, [(context, msgid, text) for (context, msgid), text in messages.items()])
     monkeypatch.setattr(i18n, "locale_dir", lambda: folder)
     assert i18n.set_language(language) == language

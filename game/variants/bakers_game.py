@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from game.i18n import N_, NP_
-from game.variants.free_cell import FreeCellGame
+from game.variants.free_cell import CELL_RULES, FreeCellGame
 from game.variants.piles import Fan, Kind, PileSpec, row_of
 
 
@@ -36,20 +36,7 @@ class BakersGame(FreeCellGame):
             "All 52 cards are dealt face up across eight tableau piles: four piles of seven cards and "
             "four of six."
         ),
-        N_(
-            "The foundations build up in suit from Ace to King. The tableau builds down in suit; a "
-            "King never goes on an Ace."
-        ),
-        N_(
-            "A valid build moves as one action if it is no longer than the number of empty reserve "
-            "cells plus one; empty tableau piles do not count."
-        ),
-        N_("An empty tableau pile takes only a King, or a build starting with one."),
-        N_(
-            "The four reserve cells hold one card each, taken from the top of a tableau pile or a "
-            "foundation; a card never moves from one cell to another. The top card of a foundation "
-            "may come back to the tableau or to an empty cell."
-        ),
+        *CELL_RULES,
         N_(
             "Every card that can go to a foundation is safe to send there automatically. Double-click "
             "a card to send it home, or else to the leftmost empty cell."

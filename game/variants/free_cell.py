@@ -14,9 +14,28 @@ from typing import ClassVar
 
 from game.engine.cards import Card
 from game.engine.state import State
+from game.i18n import N_
 from game.variants.base import Variant
 from game.variants.dealer import Dealer
 from game.variants.piles import Build, Kind
+
+CELL_RULES = (
+    N_(
+        "The foundations build up in suit from Ace to King. The tableau builds down in suit; a "
+        "King never goes on an Ace."
+    ),
+    N_(
+        "A valid build moves as one action if it is no longer than the number of empty reserve "
+        "cells plus one; empty tableau piles do not count."
+    ),
+    N_("An empty tableau pile takes only a King, or a build starting with one."),
+    N_(
+        "The four reserve cells hold one card each, taken from the top of a tableau pile or a "
+        "foundation; a card never moves from one cell to another. The top card of a foundation "
+        "may come back to the tableau or to an empty cell."
+    ),
+)
+"""The rule paragraphs both games share, in the order their rules screens show them."""
 
 
 class FreeCellGame(Variant):

@@ -80,14 +80,8 @@ def _english_messages() -> list[str]:
     the check does not wait for the template to be regenerated)."""
     from babel.messages.extract import extract_from_dir
 
-    keywords = {
-        "_": None,
-        "N_": None,
-        "ngettext": (1, 2),
-        "pgettext": ((1, "c"), 2),
-        "npgettext": ((1, "c"), 2, 3),
-        "NP_": ((1, "c"), 2),
-    }
+    from game.i18n_tools import KEYWORDS as keywords
+
     found: list[str] = []
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT / "game"), method_map=[("**.py", "python")], keywords=keywords
