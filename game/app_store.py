@@ -9,10 +9,8 @@ once in a banner at the top of the window (and printed to stderr).
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import sys
-import warnings
 from datetime import date
 
 import pygame
@@ -23,11 +21,13 @@ from game.i18n import _
 from game.play import Game
 from game.store import Settings as StoredSettings
 from game.store import Store
-from game.view.display import current_window
 from game.view.names import game_name
 from game.view.settings import CARD_STYLES, SPEED_ORDER
 from game.view.settings import Settings as ViewSettings
 from game.view.widgets import TEXT, blit_text, record_box, ui_size, wrap
+from game.view.window import opening_variant, place_window, window_position
+
+__all__ = ["Persistence", "first_variant", "place_window", "window_position"]
 
 BANNER_TIME = 8.0
 """Seconds a notice stays on screen."""
@@ -243,37 +243,7 @@ class Persistence:
             y += int(size * 1.2)
 
 
-def window_position() -> tuple[int, int] | None:
-    """The window's top-left corner on the desktop, if the system says."""
-    with contextlib.suppress(pygame.error, AttributeError, TypeError, ValueError):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            x, y = current_window().position
-        return int(x), int(y)
-    return None
-
-
-def place_window(position: tuple[int, int] | None) -> None:
-    """Move the window to ``position`` (a saved one) if it is on a desktop."""
-    if position is None:
-        return
-    with contextlib.suppress(pygame.error, AttributeError, TypeError, ValueError, IndexError):
-        desktops = pygame.display.get_desktop_sizes()
-        width, height = sum(w for w, _ in desktops), max(h for _, h in desktops)
-        if not (-100 <= position[0] < width - 100 and 0 <= position[1] < height - 100):
-            return
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            current_window().position = position
-
-
 def first_variant(args: object, persist: Persistence) -> str | None:
     """The game the window opens on: the one asked for, else the game in progress last played
     (reopened where it was); ``None`` for the chooser."""
-    variant: str | None = getattr(args, "variant", None)
-    if variant or getattr(args, "autoplay", False):
-        return variant or "lady-jane"
-    last = persist.stored.last_variant
-    if getattr(args, "deal", None) is None and last and last in persist.store.saved_variants():
-        return last
-    return None
+    return opening_variant(args, persist.stored.last_variant, persist.store.saved_variants())

@@ -16,8 +16,8 @@ from game.view.lean_pygame import pygame
 from game.app_store import Persistence, place_window, window_position
 from game.scenes.base import Scene
 from game.view.display import Display, current_window
-from game.view.layout import MIN_WINDOW, clamp_window
 from game.view.renderer import Renderer
+from game.view.screen import MIN_WINDOW, clamp_window
 
 
 class AppWindow:

@@ -1,29 +1,94 @@
-"""The ``solitaire`` command: play, print a deal, (later) solve.
+"""The ``solitaire`` command: play, print a deal, solve one.
 
 Bad input never ends in a traceback: one line on stderr saying what is wrong and what is
 allowed, and exit status 2.
+
+Playing puts the window on screen first: the arguments are read, the few settings the window
+needs are read from the store without loading it (``game.store.first_look``), the window opens
+with its felt and title (``game.view.window.open_first``), and only then are the store, the
+engine, the five games and the rest of the app loaded (``game.app``). Nothing at the top of
+this module imports them.
+
+Help and error lines are in the player's language (``game.i18n``), argparse's own words
+("usage:", "options", "the following arguments are required") included; what ``deal`` and
+``solve`` print is read by programs and stays as it is.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 import game
 from game.console import reach_terminal
 from game.engine.deals import MAX_DEAL, MIN_DEAL, parse_deal_number
 from game.engine.errors import GameError
-from game.store.paths import DATA_DIR_HELP, NotADataFolder, expand
+from game.i18n import N_, _, ngettext, set_language
+from game.names import VARIANT_NAMES
+from game.store.paths import DATA_DIR_HELP, ENV_VAR, NotADataFolder, expand
 
 if TYPE_CHECKING:
-    from game.app_store import Persistence
     from game.view.display import Display
 
 EXIT_USAGE = 2
+
+ARGPARSE_MESSAGES = (
+    # Translators: argparse's, before the usage line; keep the space at the end
+    N_("usage: "),
+    # Translators: argparse's, the heading of the list of options in --help
+    N_("options"),
+    N_("show this help message and exit"),
+    # Translators: argparse's; keep %(argument_name)s and %(message)s as they are
+    N_("argument %(argument_name)s: %(message)s"),
+    # Translators: argparse's; %s is the list of options left out, keep it
+    N_("the following arguments are required: %s"),
+    # Translators: argparse's; %s is what was not understood, keep it
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    # Translators: argparse's; keep %(option)s and %(matches)s as they are
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    # Translators: argparse's; %r is the value given, keep it
+    N_("ignored explicit argument %r"),
+)
+"""argparse's own messages the command line can show, marked for our catalogs: argparse asks
+``gettext`` for them by these words (``_argparse_in_our_language``)."""
+
+
+@contextlib.contextmanager
+def _argparse_in_our_language() -> Iterator[None]:
+    """argparse's lookups (its module's ``_`` and ``ngettext``) answered from our catalogs while
+    a parser is built and used, so its words are in the player's language too."""
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, sized to the terminal without ``shutil`` (argparse imports it,
+    with its compression modules, for every argument added: ~1.5 ms before the window)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _terminal_width() - 2)
+
+
+def _terminal_width() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it: ``$COLUMNS``, else the
+    terminal's, else 80."""
+    with contextlib.suppress(ValueError):
+        if (columns := int(os.environ.get("COLUMNS", ""))) > 0:
+            return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,13 +98,17 @@ class _Parser(argparse.ArgumentParser):
         # argparse quotes some arguments as typed: a new line or a control character in one
         # must not break the message into several lines.
         shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {shown} (see '{self.prog} --help')\n")
+        # Translators: {prog} is the command ("solitaire"), {message} what is wrong
+        line = _("{prog}: error: {message} (see '{prog} --help')").format(prog=self.prog, message=shown)
+        self.exit(EXIT_USAGE, line + "\n")
 
 
 def _variant(text: str) -> str:
-    if text not in game.VARIANTS:
+    if text not in VARIANT_NAMES:
         raise argparse.ArgumentTypeError(
-            f"unknown variant {text!r}; choose one of: {', '.join(game.VARIANTS)}"
+            _("unknown variant {variant}; choose one of: {choices}").format(
+                variant=repr(text), choices=", ".join(VARIANT_NAMES)
+            )
         )
     return text
 
@@ -54,7 +123,9 @@ def _deal(text: str) -> int:
 def _window(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"(\d{2,5})[xX](\d{2,5})", text.strip(), re.ASCII)
     if not m:
-        raise argparse.ArgumentTypeError(f"window size must look like 1280x720, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("window size must look like 1280x720, got {text}").format(text=repr(text))
+        )
     return int(m[1]), int(m[2])
 
 
@@ -62,7 +133,10 @@ def _data_dir(text: str) -> str:
     try:
         expand(text)
     except NotADataFolder as exc:
-        raise argparse.ArgumentTypeError(f"data folder {text!r}: {exc}") from None
+        raise argparse.ArgumentTypeError(
+            # Translators: {folder} is the folder given, {reason} why it cannot be used
+            _("data folder {folder}: {reason}").format(folder=repr(text), reason=exc)
+        ) from None
     return text
 
 
@@ -72,39 +146,61 @@ def _common(p: argparse.ArgumentParser, *, required: bool) -> None:
         type=_variant,
         required=required,
         metavar="V",
-        help=f"the game: {', '.join(game.VARIANTS)}",
+        # Translators: {variants} lists the games' keys as typed on the command line
+        help=_("the game: {variants}").format(variants=", ".join(VARIANT_NAMES)),
+    )
+    deal_help = (
+        _("deal number, {low} to {high}") if required else _("deal number, {low} to {high} (default: random)")
     )
     p.add_argument(
         "--deal",
         type=_deal,
         required=required,
         metavar="N",
-        help=f"deal number, {MIN_DEAL} to {MAX_DEAL}" + ("" if required else " (default: random)"),
+        help=deal_help.format(low=MIN_DEAL, high=MAX_DEAL),
     )
+
+
+def _new_parser(prog: str, description: str) -> _Parser:
+    """A parser whose help option says so in the player's language."""
+    p = _Parser(prog=prog, description=description, formatter_class=_Formatter, add_help=False)
+    p.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
+    return p
 
 
 def play_parser() -> argparse.ArgumentParser:
     """The parser for playing: ``solitaire [--variant V] [--deal N] …``."""
-    p = _Parser(
-        prog="solitaire",
-        description="Five classic patience games. Subcommands: 'deal' prints a deal, "
-        "'solve' solves one ('solitaire deal --help', 'solitaire solve --help').",
+    p = _new_parser(
+        "solitaire",
+        _(
+            "Five classic patience games. Subcommands: 'deal' prints a deal, "
+            "'solve' solves one ('solitaire deal --help', 'solitaire solve --help')."
+        ),
     )
     _common(p, required=False)
-    p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
-    p.add_argument("--window", type=_window, metavar="WxH", help="window size, e.g. 1280x720")
-    p.add_argument("--autoplay", action="store_true", help="let the computer play the deal")
-    p.add_argument("--data-dir", type=_data_dir, metavar="DIR", help=DATA_DIR_HELP)
+    p.add_argument("--fullscreen", action="store_true", help=_("start fullscreen"))
+    p.add_argument("--window", type=_window, metavar="WxH", help=_("window size, e.g. 1280x720"))
+    p.add_argument("--autoplay", action="store_true", help=_("let the computer play the deal"))
     p.add_argument(
-        "--exit-when-done", action="store_true", help="quit (status 0) when the game is won or stuck"
+        "--data-dir", type=_data_dir, metavar="DIR", help=_(DATA_DIR_HELP).format(variable=ENV_VAR)
     )
-    p.add_argument("--version", action="version", version=f"solitaire {game.__version__}")
+    p.add_argument(
+        "--exit-when-done",
+        action="store_true",
+        help=_("quit (status 0) when the game is won or stuck"),
+    )
+    p.add_argument(
+        "--version",
+        action="version",
+        version=f"solitaire {game.__version__}",
+        help=_("show program's version number and exit"),
+    )
     return p
 
 
 def deal_parser() -> argparse.ArgumentParser:
     """The parser for ``solitaire deal --variant V --deal N``."""
-    p = _Parser(prog="solitaire deal", description="Print the opening position of a deal.")
+    p = _new_parser("solitaire deal", _("Print the opening position of a deal."))
     _common(p, required=True)
     return p
 
@@ -115,26 +211,42 @@ def _budget(text: str) -> float:
     except ValueError:
         seconds = -1.0
     if not 0 < seconds <= 3600:
-        raise argparse.ArgumentTypeError(f"budget must be a number of seconds from 0 to 3600, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("budget must be a number of seconds from 0 to 3600, got {text}").format(text=repr(text))
+        )
     return seconds
 
 
 def solve_parser() -> argparse.ArgumentParser:
     """The parser for ``solitaire solve --variant V --deal N [--budget S] [--json]``."""
-    p = _Parser(
-        prog="solitaire solve",
-        description="Solve a deal with perfect information: a winning line, a proof that none "
-        "exists, or 'unknown' when the budget runs out.",
+    p = _new_parser(
+        "solitaire solve",
+        _(
+            "Solve a deal with perfect information: a winning line, a proof that none "
+            "exists, or 'unknown' when the budget runs out."
+        ),
     )
     _common(p, required=True)
-    p.add_argument("--budget", type=_budget, default=10.0, metavar="SECONDS", help="time budget (default 10)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    p.add_argument(
+        "--budget",
+        type=_budget,
+        default=10.0,
+        metavar="SECONDS",
+        help=_("time budget in seconds (default 10)"),
+    )
+    p.add_argument("--json", action="store_true", help=_("print one JSON object instead of text"))
     return p
+
+
+def parse(make: Callable[[], argparse.ArgumentParser], argv: Sequence[str]) -> argparse.Namespace:
+    """``argv`` read by the parser ``make`` builds, argparse's words in the player's language."""
+    with _argparse_in_our_language():
+        return make().parse_args(argv)
 
 
 def solve_command(args: argparse.Namespace) -> int:
     """Print the verdict and the deal's difficulty, the winning moves one per line, the time and
-    the positions searched."""
+    the positions searched (read by programs: not translated)."""
     import json
 
     from game.solver.rating import rate
@@ -163,7 +275,8 @@ def solve_command(args: argparse.Namespace) -> int:
 
 
 def deal_command(args: argparse.Namespace) -> int:
-    """Print the opening position: Freecell Solver's format for the games with cells."""
+    """Print the opening position: Freecell Solver's format for the games with cells (read by
+    programs: not translated)."""
     from game.fcs import fcs_board
 
     g = game.new_game(args.variant, deal=args.deal)
@@ -177,43 +290,43 @@ def deal_command(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     reach_terminal()
+    set_language(None)  # the system's, for the help and errors; the window applies the saved one
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list and args_list[0] == "deal":
-        return _printing(deal_command, deal_parser().parse_args(args_list[1:]))
+        return _printing(deal_command, parse(deal_parser, args_list[1:]))
     if args_list and args_list[0] == "solve":
-        return _printing(solve_command, solve_parser().parse_args(args_list[1:]))
-    args = play_parser().parse_args(args_list)
-    persist, display = _first_window(args)
-    from game.app import run  # the scenes, card art, solver, sound and gamepads: after the window
+        return _printing(solve_command, parse(solve_parser, args_list[1:]))
+    args = parse(play_parser, args_list)
+    display = _first_window(args)
+    from game.app import run  # the store, scenes, card art, solver, sound and gamepads: after the window
 
-    return run(args, persist, display)
+    return run(args, None, display)
 
 
-def _first_window(args: argparse.Namespace) -> tuple[Persistence | None, Display | None]:
-    """Window first: open the store (the window's size and place are kept there) and put the
-    window on screen, felt and title, before the rest of the game is loaded."""
+def _first_window(args: argparse.Namespace) -> Display | None:
+    """Window first: put the window on screen, felt and title, at the size and place the player
+    left it, in their language, before the rest of the game is loaded (the store too: what the
+    window needs of it is read by ``first_look``)."""
     from game.view.lean_pygame import pygame  # first: pygame without what the window does not need
 
     # isort: split
-    from game.app_store import Persistence, first_variant, place_window
+    from game.store.first_look import first_look
     from game.view.display import default_display
-    from game.view.window import caption, open_first, window_size_for
+    from game.view.window import caption, open_first, opening_variant, place_window, window_size_for
 
-    try:
-        persist = Persistence.open(args.data_dir)
-    except Exception:  # the app opens it again, and says what is wrong
-        return None, None
+    look = first_look(args.data_dir)
+    if look.language:
+        set_language(look.language)
     display = default_display()
-    stored = persist.stored
-    size, fullscreen, _ = window_size_for(args, stored)  # App gives the notice of a size cut
-    title = caption(first_variant(args, persist))  # the title App keeps
+    size, fullscreen, _ = window_size_for(args, look)  # App gives the notice of a size cut
+    title = caption(opening_variant(args, look.last_variant, look.saved_variants))  # the title App keeps
     try:
-        open_first(display, size, fullscreen, title=title, dark=stored.high_contrast)
+        open_first(display, size, fullscreen, title=title, dark=look.high_contrast)
     except pygame.error:
-        return persist, display  # the app tries again and says what is wrong
+        return display  # the app tries again and says what is wrong
     if args.window is None and not fullscreen:
-        place_window(stored.window_pos)
-    return persist, display
+        place_window(look.window_pos)
+    return display
 
 
 def _printing(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:

@@ -21,12 +21,14 @@ imports pygame or Babel, so the module is cheap enough for the first window.
 
 from __future__ import annotations
 
-import datetime
 import gettext as _gettext
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import datetime
 
 DOMAIN = "solitaire"
 """The gettext domain: the catalogs are ``solitaire.po`` / ``solitaire.mo``."""

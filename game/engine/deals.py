@@ -9,14 +9,12 @@ every platform and Python version. Golden layouts in the tests pin the result.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from pysol_cards.cards import createCards
-from pysol_cards.random import shuffle
-from pysol_cards.random_base import RandomBase
-
-from game.engine.cards import DECK, Card
 from game.engine.errors import BadDealNumber, shown
+
+if TYPE_CHECKING:
+    from game.engine.cards import Card
 
 MIN_DEAL: Final = 1
 MAX_DEAL: Final = 2**33 - 1
@@ -63,11 +61,14 @@ def parse_deal_number(text: str) -> int:
 
 def deal_order(number: int) -> list[Card]:
     """The 52 cards in the order they are dealt for deal ``number`` (first dealt first)."""
+    # Imported here: reading a deal number (the command line, before its window) needs neither.
+    from pysol_cards.cards import createCards
+    from pysol_cards.random import shuffle
+    from pysol_cards.random_base import RandomBase
+
+    from game.engine.cards import DECK
+
     check_deal_number(number)
     cards = shuffle(createCards(1), number, RandomBase.DEALS_PYSOLFC)
     cards.reverse()
-    return [_from_pysol(c.rank, c.suit) for c in cards]
-
-
-def _from_pysol(rank: int, suit: int) -> Card:
-    return DECK[_OUR_SUITS.index(_PYSOL_SUITS[suit]) * 13 + rank - 1]
+    return [DECK[_OUR_SUITS.index(_PYSOL_SUITS[c.suit]) * 13 + c.rank - 1] for c in cards]

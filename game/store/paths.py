@@ -10,19 +10,18 @@ Windows).
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-import platformdirs
+from game.i18n import N_, _
 
 APP_NAME = "solitaire"
 ENV_VAR = "SOLITAIRE_DATA_DIR"
 DB_NAME = "solitaire.sqlite3"
-DATA_DIR_HELP = (
-    f"folder for settings, statistics and saved games (default: ${ENV_VAR} or the user data folder)"
+DATA_DIR_HELP = N_(
+    "folder for settings, statistics and saved games (default: ${variable} or the user data folder)"
 )
-"""The help text of the ``--data-dir DIR`` command-line option."""
+"""The help text of the ``--data-dir DIR`` option, shown as ``_(DATA_DIR_HELP).format(variable=ENV_VAR)``."""
 
 
 def data_dir(
@@ -37,6 +36,8 @@ def data_dir(
     chosen = os.fspath(explicit) if explicit else env.get(ENV_VAR, "")
     if chosen:
         return expand(chosen)
+    import platformdirs  # only here: the command line names the folder before its window
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
@@ -50,7 +51,9 @@ def expand(text: str) -> Path:
         return Path(text).expanduser()
     except RuntimeError:  # "Could not determine home directory"
         home = text.split("/", 1)[0].split(os.sep, 1)[0]
-        raise NotADataFolder(f"{home!r} is not a home folder on this computer") from None
+        raise NotADataFolder(
+            _("{folder} is not a home folder on this computer").format(folder=repr(home))
+        ) from None
 
 
 def database_path(folder: Path) -> Path:
@@ -66,6 +69,8 @@ def prepare_folder(folder: Path) -> None:
     """
     # The player's own: a folder the game makes is theirs alone (0700); one that exists is
     # left as it is (it may be shared on purpose, or be the folder given on the command line).
+    import tempfile
+
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     # Try it rather than ask os.access: permissions, read-only mounts and root all differ.
     fd, name = tempfile.mkstemp(prefix=".write-test-", dir=folder)

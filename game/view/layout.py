@@ -19,9 +19,8 @@ from pygame import Rect
 
 from game.engine.state import State
 from game.variants.base import Fan, Kind, PileSpec, Variant
+from game.view.screen import MIN_WINDOW
 
-MIN_WINDOW = (480, 360)
-"""The smallest window the table is laid out for; smaller requests are clamped to it."""
 CARD_RATIO = 7 / 5
 GAP_X = 0.14
 """Room between columns, as a fraction of the card width."""
@@ -39,28 +38,6 @@ WRAPPED_FAN = 1 + 2.15 * STEP_RIGHT
 MAX_ROWS = 4.0
 """At most this many rows of the variant's height decide the card size: bigger cards, and
 fans compress sooner (the longest pile still always fits)."""
-
-
-MAX_SIDE = 8192
-"""No window side beyond this (an 8K display is 7680x4320): a window's surfaces grow with its
-area, and 16384x16384 (what SDL gives for 99999x99999) took 5.6 GiB."""
-MAX_ASPECT = 6.0
-"""No window wider than six times its height, or taller than six times its width: three 16:9
-screens side by side are 5.3:1, and beyond about 40:1 the chooser's tiles had no height left."""
-
-
-def clamp_window(size: tuple[int, int], largest: tuple[int, int] = (MAX_SIDE, MAX_SIDE)) -> tuple[int, int]:
-    """The window size the table uses for a requested ``size``: never below ``MIN_WINDOW``, never
-    beyond ``largest`` (the desktop, at most ``MAX_SIDE``), no longer than ``MAX_ASPECT`` to 1."""
-    high_w = max(MIN_WINDOW[0], min(largest[0], MAX_SIDE))
-    high_h = max(MIN_WINDOW[1], min(largest[1], MAX_SIDE))
-    w = min(max(size[0], MIN_WINDOW[0]), high_w)
-    h = min(max(size[1], MIN_WINDOW[1]), high_h)
-    if w > h * MAX_ASPECT:
-        w = int(h * MAX_ASPECT)
-    if h > w * MAX_ASPECT:
-        h = int(w * MAX_ASPECT)
-    return w, h
 
 
 def card_height(width: int) -> int:

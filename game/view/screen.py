@@ -2,7 +2,7 @@
 
 A window is never larger than the largest display (the player could not see all of it, and its
 surfaces would cost memory for nothing), nor longer than ``MAX_ASPECT`` to 1 (see
-``game.view.layout.clamp_window``). With no real display (SDL's ``dummy`` and ``offscreen``
+``clamp_window``). With no real display (SDL's ``dummy`` and ``offscreen``
 drivers, as in tests and benchmarks) only the fixed limits apply.
 """
 
@@ -11,9 +11,31 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.view.layout import MAX_ASPECT, MAX_SIDE, clamp_window
 
 _NO_DESKTOP = ("dummy", "offscreen")
+
+MIN_WINDOW = (480, 360)
+"""The smallest window the table is laid out for; smaller requests are clamped to it."""
+MAX_SIDE = 8192
+"""No window side beyond this (an 8K display is 7680x4320): a window's surfaces grow with its
+area, and 16384x16384 (what SDL gives for 99999x99999) took 5.6 GiB."""
+MAX_ASPECT = 6.0
+"""No window wider than six times its height, or taller than six times its width: three 16:9
+screens side by side are 5.3:1, and beyond about 40:1 the chooser's tiles had no height left."""
+
+
+def clamp_window(size: tuple[int, int], largest: tuple[int, int] = (MAX_SIDE, MAX_SIDE)) -> tuple[int, int]:
+    """The window size the table uses for a requested ``size``: never below ``MIN_WINDOW``, never
+    beyond ``largest`` (the desktop, at most ``MAX_SIDE``), no longer than ``MAX_ASPECT`` to 1."""
+    high_w = max(MIN_WINDOW[0], min(largest[0], MAX_SIDE))
+    high_h = max(MIN_WINDOW[1], min(largest[1], MAX_SIDE))
+    w = min(max(size[0], MIN_WINDOW[0]), high_w)
+    h = min(max(size[1], MIN_WINDOW[1]), high_h)
+    if w > h * MAX_ASPECT:
+        w = int(h * MAX_ASPECT)
+    if h > w * MAX_ASPECT:
+        h = int(w * MAX_ASPECT)
+    return w, h
 
 
 def largest_window() -> tuple[int, int]:

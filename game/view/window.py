@@ -12,14 +12,15 @@ from __future__ import annotations
 import contextlib
 import os
 import warnings
+from collections.abc import Collection
 from typing import Protocol
 
 from game.view.lean_pygame import pygame
 
 # isort: split
+from game.names import VARIANT_NAMES
 from game.view.display import Display, current_window
-from game.view.layout import MIN_WINDOW, clamp_window
-from game.view.screen import fit_window
+from game.view.screen import MIN_WINDOW, clamp_window, fit_window
 
 MAX_DEFAULT_WINDOW = (1680, 1050)
 FIRST_FELT = (30, 100, 60)
@@ -58,12 +59,20 @@ def window_size_for(args: object, stored: _Stored) -> tuple[tuple[int, int], boo
 
 def caption(variant: str | None) -> str:
     """The window title for a table of ``variant`` ("Solitaire — Kansas"), or "Solitaire"."""
-    if variant is None:
-        return TITLE
-    from game.variants import VARIANTS
+    name = None if variant is None else VARIANT_NAMES.get(variant)
+    return TITLE if name is None else f"{TITLE} — {name}"
 
-    cls = VARIANTS.get(variant)
-    return TITLE if cls is None else f"{TITLE} — {cls.name}"
+
+def opening_variant(args: object, last_variant: str | None, saved: Collection[str]) -> str | None:
+    """The game the window opens on: the one asked for, else the game in progress last played
+    (``last_variant``, if it is among the ``saved`` games: reopened where it was); ``None`` for
+    the chooser."""
+    variant: str | None = getattr(args, "variant", None)
+    if variant or getattr(args, "autoplay", False):
+        return variant or "lady-jane"
+    if getattr(args, "deal", None) is None and last_variant and last_variant in saved:
+        return last_variant
+    return None
 
 
 def default_window_size() -> tuple[int, int]:
@@ -93,14 +102,26 @@ def open_first(
     ``dark``) under ``title``. ``App`` takes the window over (``take``)."""
     global _opened
     init_display()
+    felt = FIRST_FELT_HIGH_CONTRAST if dark else FIRST_FELT
+    _first_icon(felt)
     surface = display.open(size, fullscreen)
     display.set_caption(title)
     if not fullscreen:
         set_minimum_size()
-    surface.fill(FIRST_FELT_HIGH_CONTRAST if dark else FIRST_FELT)
+    surface.fill(felt)
     with contextlib.suppress(pygame.error):
         display.flip()
     _opened = (display, size, fullscreen)
+
+
+def _first_icon(colour: tuple[int, int, int]) -> None:
+    """A plain icon until the app sets the card (``App._set_icon``, after the first frame):
+    without one, opening the window loads pygame's own icon through its data-file helper
+    (``importlib.resources``, ``zipfile``, ``threading``: ~2 ms before the window)."""
+    with contextlib.suppress(pygame.error):
+        icon = pygame.Surface((32, 32))
+        icon.fill(colour)
+        pygame.display.set_icon(icon)
 
 
 def set_minimum_size() -> None:
@@ -111,6 +132,30 @@ def set_minimum_size() -> None:
             current_window().minimum_size = MIN_WINDOW
     except (pygame.error, AttributeError):
         pass
+
+
+def window_position() -> tuple[int, int] | None:
+    """The window's top-left corner on the desktop, if the system says."""
+    with contextlib.suppress(pygame.error, AttributeError, TypeError, ValueError):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            x, y = current_window().position
+        return int(x), int(y)
+    return None
+
+
+def place_window(position: tuple[int, int] | None) -> None:
+    """Move the window to ``position`` (a saved one) if it is on a desktop."""
+    if position is None:
+        return
+    with contextlib.suppress(pygame.error, AttributeError, TypeError, ValueError, IndexError):
+        desktops = pygame.display.get_desktop_sizes()
+        width, height = sum(w for w, _ in desktops), max(h for _, h in desktops)
+        if not (-100 <= position[0] < width - 100 and 0 <= position[1] < height - 100):
+            return
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            current_window().position = position
 
 
 def take(display: Display, size: tuple[int, int], fullscreen: bool) -> pygame.Surface | None:

@@ -11,7 +11,7 @@ import pytest
 from game.app import App
 from game.scenes.chooser import ChooserScene
 from game.view import screen
-from game.view.layout import MAX_ASPECT, MIN_WINDOW, clamp_window
+from game.view.screen import MAX_ASPECT, MIN_WINDOW, clamp_window
 from tests.app.conftest import post_key
 
 
