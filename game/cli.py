@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import re
 import sys
@@ -42,6 +43,8 @@ ARGPARSE_MESSAGES = (
     N_("usage: "),
     # Translators: argparse's, the heading of the list of options in --help
     N_("options"),
+    # Translators: argparse's, the heading of the list of arguments in --help
+    N_("positional arguments"),
     N_("show this help message and exit"),
     # Translators: argparse's; keep %(argument_name)s and %(message)s as they are
     N_("argument %(argument_name)s: %(message)s"),
@@ -289,9 +292,14 @@ def deal_command(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    # No garbage collection while the game starts up, until its first table frame is on screen
+    # (``game.app`` starts it again): start-up makes thousands of objects and next to no garbage.
+    gc.disable()
     reach_terminal()
     set_language(None)  # the system's, for the help and errors; the window applies the saved one
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] in ("deal", "solve"):
+        gc.enable()  # a search makes garbage
     if args_list and args_list[0] == "deal":
         return _printing(deal_command, parse(deal_parser, args_list[1:]))
     if args_list and args_list[0] == "solve":

@@ -34,8 +34,8 @@ from game.engine.errors import GameError
 from game.engine.moves import Move
 from game.engine.state import State
 from game.play import Game
+from game.solver.answer import Budget, Solution, Verdict
 from game.solver.rating import RATING_BUDGET, Difficulty, rate
-from game.solver.search import Budget, Solution, Verdict
 
 if TYPE_CHECKING:
     from game.solver.worker import Answer

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from game.solver.search import Budget, Solution, Verdict
+from game.solver.answer import Budget, Solution, Verdict
 
 RATING_BUDGET = Budget(seconds=6.0, positions=150_000)
 """The search a rating comes from (and the first check of every new deal), as

@@ -37,19 +37,21 @@ from datetime import date, datetime
 from os import PathLike
 from pathlib import Path
 from types import TracebackType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from game.engine.state import State
 from game.i18n import _, format_number, ngettext, pgettext
 from game.play import Game
-from game.store import db, paths, saves, stats
+from game.store import db, paths, saves
 from game.store import settings as settings_table
 from game.store.claims import Claims
 from game.store.daily import daily_deal
 from game.store.saves import SavedGame, SavedRow
 from game.store.settings import Settings
-from game.store.stats import ChartPoint, DayPoint, GameRecord, Summary
 from game.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from game.store.stats import ChartPoint, DayPoint, GameRecord, Summary
 
 T = TypeVar("T")
 Clock = Callable[[], datetime]
@@ -257,6 +259,8 @@ class Store:
 
     def summary(self, variant: str | None = None, *, winnable_only: bool | None = None) -> Summary:
         """The statistics table of ``variant`` (of all variants when ``None``)."""
+        from game.store import stats  # here: the first table frame needs none of it (~2 ms)
+
         games = self._records(lambda conn: stats.read_records(conn, variant, winnable_only=winnable_only))
         return stats.summarize(games, variant, self.today())
 
@@ -273,6 +277,7 @@ class Store:
         winnable_only: bool | None = None,
     ) -> list[GameRecord]:
         """Finished games, newest first (each can be replayed by its ``deal``)."""
+        from game.store import stats
 
         def query(conn: sqlite3.Connection) -> tuple[list[GameRecord], int]:
             return stats.read_records(
@@ -283,10 +288,14 @@ class Store:
 
     def chart(self, variant: str | None = None, *, window: int = 10) -> list[ChartPoint]:
         """Per finished game, oldest first: its result, the win rate so far and over ``window``."""
+        from game.store import stats
+
         return self._read(lambda conn: stats.chart(conn, variant, window=window), [])
 
     def by_day(self, variant: str | None = None) -> list[DayPoint]:
         """Per calendar day with games: wins, losses and the win rate so far."""
+        from game.store import stats
+
         return self._read(lambda conn: stats.by_day(conn, variant), [])
 
     def today(self) -> date:
@@ -326,6 +335,8 @@ class Store:
         )
 
     def _finish_saved(self, conn: sqlite3.Connection, variant: str) -> None:
+        from game.store import stats
+
         try:
             old = saves.read(conn, variant)
         except saves.BadRow as exc:  # not a game to count: kept aside, out of the way
@@ -338,6 +349,8 @@ class Store:
         saves.delete(conn, variant, old.uid)
 
     def _finish_won(self, conn: sqlite3.Connection, row: SavedRow) -> None:
+        from game.store import stats
+
         stats.record(conn, row, "won", self._stamp())
         saves.delete(conn, row.variant, row.uid)
 
