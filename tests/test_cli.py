@@ -12,7 +12,7 @@ import pytest
 
 import game
 from game.cli import main
-from game.view.window import FIRST_FELT
+from game.view.window import FIRST_FELT, FIRST_FELT_HIGH_CONTRAST
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -175,3 +175,54 @@ def test_play_puts_the_window_on_screen_before_loading_the_rest_of_the_game(tmp_
     later = ("game.app", "game.scenes.table", "game.solver.search", "game.view.card_art", "game.view.sound")
     assert not [name for name in later if name in loaded], "loaded before the window's first frame"
     assert "game.controls.gamepad" not in loaded
+
+
+Frame = tuple[str, tuple[int, int], tuple[int, int, int], list[str]]
+
+
+def first_frame(args: list[str], data: Path) -> Frame:
+    """The title, size, middle pixel and loaded game modules when the window's first frame is shown."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run(
+        [sys.executable, "-c", WINDOW_FIRST, *args, "--data-dir", str(data)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    result: Frame = ast.literal_eval(done.stdout.strip())
+    return result
+
+
+HEAVY = (
+    "game.engine.moves",
+    "game.engine.state",
+    "game.play",
+    "game.variants",
+    "game.store.store",
+    "game.store.db",
+    "game.store.saves",
+    "game.store.settings",
+    "game.app_store",
+    "game.view.layout",
+)
+"""The engine, the games, the store and the app's side of it: none is needed for the window."""
+
+
+def test_the_window_opens_before_the_engine_the_games_and_the_store_are_loaded(tmp_path: Path) -> None:
+    *_, loaded = first_frame(["--variant", "bakers-game", "--deal", "1", "--window", "800x600"], tmp_path)
+    assert [name for name in HEAVY if name in loaded] == []
+
+
+def test_the_first_window_has_the_saved_size_and_the_game_in_progress_as_title(tmp_path: Path) -> None:
+    from game.store import Store
+
+    with Store.open(tmp_path) as store:
+        settings = store.load_settings()
+        settings.window_size, settings.last_variant, settings.high_contrast = (900, 640), "kansas", True
+        store.save_settings(settings)
+        store.start_game(game.new_game("kansas", 5))
+    title, size, middle, loaded = first_frame([], tmp_path)
+    assert (title, size) == ("Solitaire — Kansas", (900, 640))
+    assert middle == FIRST_FELT_HIGH_CONTRAST
+    assert [name for name in HEAVY if name in loaded] == []

@@ -75,7 +75,9 @@ def test_an_error_is_one_line_in_the_system_language_with_status_2(
     )
 
 
-def test_argparse_own_error_is_in_the_system_language(german: None, capsys: pytest.CaptureFixture[str]) -> None:
+def test_argparse_own_error_is_in_the_system_language(
+    german: None, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit):
         main(["deal", "--deal", "3"])
     assert "solitaire deal: Fehler: es fehlt: --variant" in capsys.readouterr().err
