@@ -30,7 +30,7 @@ from game.console import reach_terminal
 from game.engine.deals import MAX_DEAL, MIN_DEAL, parse_deal_number
 from game.engine.errors import GameError
 from game.i18n import N_, _, ngettext, set_language
-from game.names import VARIANT_NAMES
+from game.names import is_variant, variant_keys
 from game.store.paths import DATA_DIR_HELP, ENV_VAR, NotADataFolder, expand
 
 if TYPE_CHECKING:
@@ -76,10 +76,18 @@ def _argparse_in_our_language() -> Iterator[None]:
 
 class _Formatter(argparse.HelpFormatter):
     """argparse's help layout, sized to the terminal without ``shutil`` (argparse imports it,
-    with its compression modules, for every argument added: ~1.5 ms before the window)."""
+    with its compression modules, for every argument added: ~1.5 ms before the window), with
+    the list of games filled in when the help is shown."""
 
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24) -> None:
         super().__init__(prog, indent_increment, max_help_position, _terminal_width() - 2)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = super()._get_help_string(action)
+        if text is None or "{variants}" not in text:
+            return text
+        # The registry's keys, loaded only when the help is shown.
+        return text.replace("{variants}", ", ".join(variant_keys()))
 
 
 def _terminal_width() -> int:
@@ -107,10 +115,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _variant(text: str) -> str:
-    if text not in VARIANT_NAMES:
+    if not is_variant(text):
         raise argparse.ArgumentTypeError(
             _("unknown variant {variant}; choose one of: {choices}").format(
-                variant=repr(text), choices=", ".join(VARIANT_NAMES)
+                variant=repr(text), choices=", ".join(variant_keys())
             )
         )
     return text
@@ -150,7 +158,7 @@ def _common(p: argparse.ArgumentParser, *, required: bool) -> None:
         required=required,
         metavar="V",
         # Translators: {variants} lists the games' keys as typed on the command line
-        help=_("the game: {variants}").format(variants=", ".join(VARIANT_NAMES)),
+        help=_("the game: {variants}"),  # the list filled in when shown (_Formatter)
     )
     deal_help = (
         _("deal number, {low} to {high}") if required else _("deal number, {low} to {high} (default: random)")

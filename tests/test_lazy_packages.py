@@ -78,6 +78,7 @@ def test_the_scripting_api_works_after_a_plain_import() -> None:
     assert run_python(code).strip() == "1"
 
 
-def test_the_names_known_without_the_games_are_the_games_names_in_order() -> None:
-    assert {key: cls.name for key, cls in game.VARIANTS.items()} == VARIANT_NAMES
-    assert list(VARIANT_NAMES) == list(game.VARIANTS)
+def test_the_names_known_without_the_games_are_the_registrys_first_games() -> None:
+    shipped = dict(list(game.VARIANTS.items())[: len(VARIANT_NAMES)])
+    assert {key: cls.name for key, cls in shipped.items()} == VARIANT_NAMES
+    assert list(VARIANT_NAMES) == list(shipped)

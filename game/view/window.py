@@ -18,7 +18,7 @@ from typing import Protocol
 from game.view.lean_pygame import pygame
 
 # isort: split
-from game.names import VARIANT_NAMES
+from game.names import variant_name
 from game.view.display import Display, current_window
 from game.view.screen import MIN_WINDOW, clamp_window, fit_window
 
@@ -59,7 +59,7 @@ def window_size_for(args: object, stored: _Stored) -> tuple[tuple[int, int], boo
 
 def caption(variant: str | None) -> str:
     """The window title for a table of ``variant`` ("Solitaire — Kansas"), or "Solitaire"."""
-    name = None if variant is None else VARIANT_NAMES.get(variant)
+    name = None if variant is None else variant_name(variant)
     return TITLE if name is None else f"{TITLE} — {name}"
 
 

@@ -55,6 +55,15 @@ def test_registered_game_is_known_to_the_command_line(capsys: pytest.CaptureFixt
     assert capsys.readouterr().out.startswith(KEY)
 
 
+def test_registered_game_is_listed_in_the_command_line_help(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "300")  # the list on one line
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    assert f", {KEY}" in capsys.readouterr().out
+
+
 def test_registered_game_gets_the_generic_search_and_its_winning_line_replays() -> None:
     v = DrawThree.instance()
     assert family_of(v) is Family.GENERIC
