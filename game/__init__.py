@@ -34,6 +34,8 @@ if TYPE_CHECKING:
         UnknownVariant,
     )
     from game.engine.deals import MAX_DEAL, MIN_DEAL
+    from game.engine.deals import check_deal_number as check_deal_number  # an attribute, not API
+    from game.engine.deals import deal_order as deal_order
     from game.play import Game
     from game.variants import VARIANTS, Variant, variant_class
 
@@ -52,6 +54,8 @@ _LAZY = {
     "UnknownVariant": "game.engine.errors",
     "MAX_DEAL": "game.engine.deals",
     "MIN_DEAL": "game.engine.deals",
+    "check_deal_number": "game.engine.deals",
+    "deal_order": "game.engine.deals",
     "Game": "game.play",
     "VARIANTS": "game.variants",
     "Variant": "game.variants",
