@@ -331,8 +331,8 @@ def _first_window(args: argparse.Namespace) -> Display | None:
     from game.view.window import caption, open_first, opening_variant, place_window, window_size_for
 
     look = first_look(args.data_dir)
-    if look.language:
-        set_language(look.language)
+    if look.language != "system":
+        set_language(look.language)  # as App will: the window's first frames already in it
     display = default_display()
     size, fullscreen, _ = window_size_for(args, look)  # App gives the notice of a size cut
     title = caption(opening_variant(args, look.last_variant, look.saved_variants))  # the title App keeps

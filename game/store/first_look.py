@@ -13,6 +13,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
+from game.i18n import available_languages
 from game.names import VARIANT_NAMES
 from game.store import safe_json, schema
 from game.store.paths import NotADataFolder, data_dir, database_path
@@ -32,8 +33,8 @@ class FirstLook:
         self.fullscreen = False
         self.high_contrast = False
         self.last_variant: str | None = None
-        self.language: str | None = None
-        """The language chosen in the menu (``None``: the system's)."""
+        self.language = "system"
+        """The language chosen in the menu (a catalog's code, or ``system``)."""
         self.saved_variants: frozenset[str] = frozenset()
         """The variants with a game in progress."""
 
@@ -61,8 +62,10 @@ def _variant(value: object) -> str | None:
     return value if isinstance(value, str) and value in VARIANT_NAMES else None
 
 
-def _language(value: object) -> str | None:
-    return value if isinstance(value, str) and 0 < len(value) <= 20 else None
+def _language(value: object) -> str:
+    if value == "system" or (isinstance(value, str) and value in available_languages()):
+        return value
+    return "system"
 
 
 _FIELDS: dict[str, Callable[[object], object]] = {

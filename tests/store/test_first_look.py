@@ -7,6 +7,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+import fake_catalogs
 import pytest
 
 import game
@@ -14,7 +15,7 @@ from game.store import Store
 from game.store.first_look import FirstLook, first_look
 from game.store.paths import DB_NAME
 
-WINDOW_FIELDS = ("window_size", "window_pos", "fullscreen", "high_contrast", "last_variant")
+WINDOW_FIELDS = ("window_size", "window_pos", "fullscreen", "high_contrast", "last_variant", "language")
 
 
 def agrees(look: FirstLook, store: Store) -> None:
@@ -40,6 +41,19 @@ def test_first_look_reads_the_window_settings_the_store_saved(
     agrees(look, store)
 
 
+def test_first_look_reads_the_language_chosen_in_the_menu(
+    open_store: Callable[..., Store], data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_catalogs.install(tmp_path / "locale", monkeypatch, {"de": {"Language": "Sprache"}})
+    store = open_store()
+    settings = store.load_settings()
+    settings.language = "de"
+    store.save_settings(settings)
+    look = first_look(str(data))
+    assert look.language == "de"
+    agrees(look, store)
+
+
 @pytest.mark.parametrize(
     ("name", "text"),
     [
@@ -56,6 +70,9 @@ def test_first_look_reads_the_window_settings_the_store_saved(
         ("high_contrast", "null"),
         ("last_variant", '"klondike"'),
         ("last_variant", "7"),
+        ("language", '"xx"'),
+        ("language", "3"),
+        ("language", '"system"'),
         ("window_size", "[" * 50 + "]" * 50),
     ],
 )
@@ -71,7 +88,12 @@ def test_a_value_the_store_would_not_believe_reads_as_the_store_reads_it(
 def test_first_look_at_a_folder_with_no_data_gives_the_defaults_and_creates_nothing(tmp_path: Path) -> None:
     folder = tmp_path / "new"
     look = first_look(str(folder))
-    assert (look.window_size, look.fullscreen, look.last_variant, look.language) == (None, False, None, None)
+    assert (look.window_size, look.fullscreen, look.last_variant, look.language) == (
+        None,
+        False,
+        None,
+        "system",
+    )
     assert not folder.exists()
 
 
