@@ -335,8 +335,6 @@ class Store:
         )
 
     def _finish_saved(self, conn: sqlite3.Connection, variant: str) -> None:
-        from game.store import stats
-
         try:
             old = saves.read(conn, variant)
         except saves.BadRow as exc:  # not a game to count: kept aside, out of the way
@@ -345,6 +343,8 @@ class Store:
         if old is None:
             return
         if old.actions_made > 0:
+            from game.store import stats
+
             stats.record(conn, old, "lost" if old.stuck else "abandoned", self._stamp())
         saves.delete(conn, variant, old.uid)
 
