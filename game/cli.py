@@ -29,7 +29,7 @@ import game
 from game.console import reach_terminal
 from game.engine.deals import MAX_DEAL, MIN_DEAL, parse_deal_number
 from game.engine.errors import GameError
-from game.i18n import N_, _, ngettext, set_language
+from game.i18n import N_, _, set_language
 from game.names import is_variant, variant_keys
 from game.store.paths import DATA_DIR_HELP, ENV_VAR, NotADataFolder, expand
 
@@ -38,28 +38,54 @@ if TYPE_CHECKING:
 
 EXIT_USAGE = 2
 
-ARGPARSE_MESSAGES = (
+ARGPARSE_MESSAGES: dict[str, tuple[str, dict[str, str]]] = {
     # Translators: argparse's, before the usage line; keep the space at the end
-    N_("usage: "),
-    # Translators: argparse's, the heading of the list of options in --help
-    N_("options"),
-    # Translators: argparse's, the heading of the list of arguments in --help
-    N_("positional arguments"),
-    N_("show this help message and exit"),
-    # Translators: argparse's; keep %(argument_name)s and %(message)s as they are
-    N_("argument %(argument_name)s: %(message)s"),
-    # Translators: argparse's; %s is the list of options left out, keep it
-    N_("the following arguments are required: %s"),
-    # Translators: argparse's; %s is what was not understood, keep it
-    N_("unrecognized arguments: %s"),
-    N_("expected one argument"),
-    # Translators: argparse's; keep %(option)s and %(matches)s as they are
-    N_("ambiguous option: %(option)s could match %(matches)s"),
-    # Translators: argparse's; %r is the value given, keep it
-    N_("ignored explicit argument %r"),
-)
-"""argparse's own messages the command line can show, marked for our catalogs: argparse asks
-``gettext`` for them by these words (``_argparse_in_our_language``)."""
+    "usage: ": (N_("usage: "), {}),
+    # Translators: the heading of the list of options in --help
+    "options": (N_("options"), {}),
+    # Translators: the heading of the list of arguments in --help
+    "positional arguments": (N_("positional arguments"), {}),
+    "show this help message and exit": (N_("show this help message and exit"), {}),
+    # Translators: {argument} is an option (--window), {message} what is wrong with its value
+    "argument %(argument_name)s: %(message)s": (
+        N_("argument {argument}: {message}"),
+        {"argument": "%(argument_name)s", "message": "%(message)s"},
+    ),
+    # Translators: {arguments} lists the options left out (--variant, --deal)
+    "the following arguments are required: %s": (
+        N_("the following arguments are required: {arguments}"),
+        {"arguments": "%s"},
+    ),
+    # Translators: {arguments} is what was typed and not understood
+    "unrecognized arguments: %s": (N_("unrecognized arguments: {arguments}"), {"arguments": "%s"}),
+    "expected one argument": (N_("expected one argument"), {}),
+    # Translators: {option} is what was typed, {matches} the options it could be
+    "ambiguous option: %(option)s could match %(matches)s": (
+        N_("ambiguous option: {option} could match {matches}"),
+        {"option": "%(option)s", "matches": "%(matches)s"},
+    ),
+    # Translators: {value} is the value given to an option that takes none
+    "ignored explicit argument %r": (N_("ignored explicit argument {value}"), {"value": "%r"}),
+}
+"""argparse's own messages the command line can show (argparse's words -> ours, with named
+placeholders, and what argparse fills into each): ``_argparse_gettext`` answers argparse's
+lookups with them."""
+
+
+def _argparse_gettext(message: str) -> str:
+    """argparse's ``message`` in the player's language, its ``%`` placeholders put back for
+    argparse to fill; a message not listed stays argparse's own English."""
+    known = ARGPARSE_MESSAGES.get(message)
+    if known is None:
+        return message
+    ours, fields = known
+    text = _(ours)
+    return text.replace("%", "%%").format(**fields) if fields else text
+
+
+def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
+    """argparse's counted messages (none reachable with these options): its own English."""
+    return singular if n == 1 else plural
 
 
 @contextlib.contextmanager
@@ -67,7 +93,7 @@ def _argparse_in_our_language() -> Iterator[None]:
     """argparse's lookups (its module's ``_`` and ``ngettext``) answered from our catalogs while
     a parser is built and used, so its words are in the player's language too."""
     saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
-    argparse._, argparse.ngettext = _, ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _argparse_gettext, _argparse_ngettext  # type: ignore[attr-defined]
     try:
         yield
     finally:

@@ -25,8 +25,8 @@ GERMAN = {
     "options": "Optionen",
     "show this help message and exit": "diese Hilfe zeigen und beenden",
     "start fullscreen": "im Vollbild starten",
-    "argument %(argument_name)s: %(message)s": "Argument %(argument_name)s: %(message)s",
-    "the following arguments are required: %s": "es fehlt: %s",
+    "argument {argument}: {message}": "Argument {argument}: {message}",
+    "the following arguments are required: {arguments}": "es fehlt: {arguments} (100 %)",
     "{prog}: error: {message} (see '{prog} --help')": "{prog}: Fehler: {message} (siehe '{prog} --help')",
     "window size must look like 1280x720, got {text}": "Fenstergröße wie 1280x720 angeben, nicht {text}",
 }
@@ -80,7 +80,7 @@ def test_argparse_own_error_is_in_the_system_language(
 ) -> None:
     with pytest.raises(SystemExit):
         main(["deal", "--deal", "3"])
-    assert "solitaire deal: Fehler: es fehlt: --variant" in capsys.readouterr().err
+    assert "solitaire deal: Fehler: es fehlt: --variant (100 %)" in capsys.readouterr().err
 
 
 def test_deal_prints_the_same_position_in_any_language(
