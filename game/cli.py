@@ -128,13 +128,18 @@ def _terminal_width() -> int:
         return 80
 
 
+_SPACES = "\u00a0\u202f\u2009"
+"""The no-break and thin spaces translations put before ":" or in numbers: shown as they are
+(``isprintable`` calls them unprintable, but they break no line)."""
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes some arguments as typed: a new line or a control character in one
         # must not break the message into several lines.
-        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        shown = "".join(c if c.isprintable() or c in _SPACES else repr(c)[1:-1] for c in message)
         # Translators: {prog} is the command ("solitaire"), {message} what is wrong
         line = _("{prog}: error: {message} (see '{prog} --help')").format(prog=self.prog, message=shown)
         self.exit(EXIT_USAGE, line + "\n")

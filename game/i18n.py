@@ -25,7 +25,7 @@ import gettext as _gettext
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     import datetime
@@ -299,8 +299,9 @@ def format_day(when: datetime.date) -> str:
     return str(format_skeleton("MMMd", when, locale=_babel_locale()))
 
 
-def format_list(items: list[str]) -> str:
-    """``items`` joined as the language lists things (``a, b and c`` / ``a, b et c``)."""
+def format_list(items: list[str], style: Literal["standard", "or"] = "standard") -> str:
+    """``items`` joined as the language lists things (``a, b and c`` / ``a, b et c``); with
+    ``style="or"``, as alternatives (``a or b`` / ``a ou b``)."""
     from babel.lists import format_list as babel_list
 
-    return str(babel_list(items, locale=_babel_locale()))
+    return str(babel_list(items, style=style, locale=_babel_locale()))

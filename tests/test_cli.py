@@ -226,3 +226,13 @@ def test_the_first_window_has_the_saved_size_and_the_game_in_progress_as_title(t
     assert (title, size) == ("Solitaire — Kansas", (900, 640))
     assert middle == FIRST_FELT_HIGH_CONTRAST
     assert [name for name in HEAVY if name in loaded] == []
+
+
+def test_an_error_line_keeps_a_translations_no_break_spaces(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import _Parser
+
+    with pytest.raises(SystemExit) as ended:
+        _Parser(prog="solitaire").error("valeur\u00a0: 3\u202f000 et\nune ligne")
+    err = capsys.readouterr().err
+    assert ended.value.code == 2
+    assert "valeur\u00a0: 3\u202f000 et\\nune ligne" in err and err.count("\n") == 1

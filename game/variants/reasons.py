@@ -9,13 +9,14 @@ English: only the app switches the language (``game.i18n.set_language``).
 
 from __future__ import annotations
 
-from game.engine.cards import DECK
+from game.engine.cards import DECK, rank_letter
 from game.engine.errors import shown
 from game.engine.moves import Move
 from game.engine.state import State
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, format_list, ngettext
 from game.variants.legal_moves import MoveRules
 from game.variants.piles import Build, Kind
+from game.variants.words import pile_words
 
 
 def explain(v: MoveRules, state: State, move: Move) -> str:
@@ -153,7 +154,7 @@ def _home_reason(v: MoveRules, state: State, src: int, dst: int, move: Move) -> 
     if top is None:
         # Translators: {rank} is a rank as the card shows it ("A", "7", "K"), {card} a card ("9H")
         return _("an empty foundation takes only a card of the base rank ({rank}), not {card}").format(
-            rank=v.base_text(state), card=moved
+            rank=_rank_shown(state.base_rank), card=moved
         )
     return _("{card} does not go on {top}: foundations build up in suit").format(card=moved, top=top)
 
@@ -186,15 +187,20 @@ def _empty_reason(v: MoveRules, state: State, source_kind: Kind) -> str:
             return _(_FILLED_ONLY_FROM[kinds[0]])
         # Translators: {piles} lists kinds of pile, "reserve or waste"
         return _("an empty tableau pile is filled only from the {piles}").format(
-            piles=" or ".join(k.value for k in kinds)
+            piles=format_list([pile_words(k.value) for k in kinds], style="or")
         )
     rank = v.empty_fill_rank(state.base_rank)
     if not rank:
         return _("an empty tableau pile takes any card")
     # Translators: {rank} is a rank as the card shows it ("K" for King)
     return _("an empty tableau pile takes only a {rank} (or a build starting with one)").format(
-        rank=DECK[rank - 1].text()[0]
+        rank=_rank_shown(rank)
     )
+
+
+def _rank_shown(rank: int) -> str:
+    """A rank as the card art shows it: ``"10"`` for ten (the one-letter ``"T"`` is text form)."""
+    return "10" if rank == 10 else rank_letter(rank)
 
 
 _FILLED_ONLY_FROM = {
