@@ -56,13 +56,14 @@ KEYWORDS: dict[str, Any] = {
 COMMENT_TAG = "Translators:"
 """A comment starting so on the line above a message goes into the template for translators."""
 
-WIDTH = 100
+WIDTH = 76
 """Line width of the written catalogs."""
 
 AUTHORS = "the Solitaire authors"
 HEADER = """\
-# The messages of Solitaire, for translators. Written by `python -m game.i18n_tools extract`:
-# never edit this file by hand. A new language: `python -m game.i18n_tools init LANG` (README,
+# The messages of Solitaire, for translators. Written by
+# `python -m game.i18n_tools extract`: never edit this file by hand.
+# A new language: `python -m game.i18n_tools init LANG` (README,
 # "Translating")."""
 
 MessageKey = tuple[str | None, str | tuple[str, ...]]
@@ -151,7 +152,8 @@ def write_template(catalog: Catalog, path: Path | None = None) -> bool:
 
 def _digest(catalog: Catalog) -> list[tuple[Any, ...]]:
     return sorted(
-        (repr(m.context), repr(m.id), m.auto_comments, sorted({name for name, _ in m.locations}))
+        # Comments by their words: the written file wraps a long comment over several lines.
+        (repr(m.context), repr(m.id), " ".join(m.auto_comments).split(), sorted({n for n, _ in m.locations}))
         for m in messages(catalog)
     )
 

@@ -227,3 +227,20 @@ def test_a_game_plays_to_the_end_in_every_language(po: Path, tmp_path: Path) -> 
     proc = subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=240)
     assert proc.returncode == 0, proc.stderr
     assert "kansas" in proc.stdout and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("po", SHIPPED, ids=[i18n_tools.language_of(po) for po in SHIPPED])
+def test_update_on_a_current_catalog_changes_no_byte(po: Path, tmp_path: Path) -> None:
+    """The tools write catalogs exactly as shipped, so a new message changes a few lines, not the
+    whole file's wrapping."""
+    language = i18n_tools.language_of(po)
+    copy = tmp_path / language / "LC_MESSAGES" / po.name
+    copy.parent.mkdir(parents=True)
+    copy.write_bytes(po.read_bytes())
+    assert i18n_tools.update(tmp_path) == [], "run `python -m game.i18n_tools update`"
+
+
+def test_the_template_is_wrapped_as_the_catalogs_are(tmp_path: Path) -> None:
+    copy = tmp_path / "solitaire.pot"
+    i18n_tools.write(copy, i18n_tools.read(i18n_tools.TEMPLATE))
+    assert copy.read_bytes() == i18n_tools.TEMPLATE.read_bytes()
