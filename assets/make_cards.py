@@ -2,7 +2,7 @@
 """Generate the card art (SVG) for the solitaire game.
 
 Run as ``python assets/make_cards.py`` from anywhere; it rewrites
-``assets/cards/<style>/`` next to this script with 52 faces named by their
+``game/assets/cards/<style>/`` (package data, so a wheel carries it) with 52 faces named by their
 two-character card text (``AC.svg``, ``TD.svg``, ``KS.svg``...) and
 ``back.svg`` for every style in :data:`STYLES`.
 
@@ -30,6 +30,9 @@ from pathlib import Path
 # --------------------------------------------------------------------------
 # Card constants
 # --------------------------------------------------------------------------
+
+OUT = Path(__file__).resolve().parent.parent / "game" / "assets" / "cards"
+"""Where the art goes: inside the ``game`` package, whose wheel carries it as package data."""
 
 CARD_W = 250
 CARD_H = 350
@@ -785,9 +788,9 @@ def generate(out_root: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point: regenerate ``assets/cards``."""
+    """Command-line entry point: regenerate ``game/assets/cards`` (or the folder given)."""
     args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0]) if args else Path(__file__).resolve().parent / "cards"
+    out = Path(args[0]) if args else OUT
     paths = generate(out)
     print(f"wrote {len(paths)} SVG files under {out}")
     return 0

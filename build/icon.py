@@ -1,6 +1,6 @@
 """Make the application icon from the project's own card art.
 
-``python build/icon.py [OUT_DIR]`` renders the classic ace of spades (``assets/cards/classic/AS.svg``)
+``python build/icon.py [OUT_DIR]`` renders the classic ace of spades (``game/assets/cards/classic/AS.svg``)
 with pygame, centred on a transparent square, and writes into ``OUT_DIR`` (default
 ``build/work/icon``):
 
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE_SVG = ROOT / "assets" / "cards" / "classic" / "AS.svg"
+SOURCE_SVG = ROOT / "game" / "assets" / "cards" / "classic" / "AS.svg"
 DEFAULT_OUT = ROOT / "build" / "work" / "icon"
 NAME = "solitaire"
 

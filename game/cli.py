@@ -231,13 +231,35 @@ def play_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("quit (status 0) when the game is won or stuck"),
     )
-    p.add_argument(
-        "--version",
-        action="version",
-        version=f"solitaire {game.__version__}",
-        help=_("show program's version number and exit"),
-    )
+    p.add_argument("--version", action=_Version, nargs=0, help=_("show program's version number and exit"))
     return p
+
+
+LICENSE = "GPL-3.0-or-later"
+"""The game's licence (SPDX), as pyproject.toml declares it; the text is LICENSE."""
+
+
+def version_text() -> str:
+    """What ``--version`` prints: the version, the licence and whether the solver's searches
+    run compiled (a release job fails on a build whose compile silently failed)."""
+    from game.solver import native
+
+    in_c = ", ".join(name for name in native.C_MODULES if native.c_built(name)) or _("none")
+    if native.compiled():
+        solver = _("Solver: compiled with mypyc; written in C: {modules}").format(modules=in_c)
+    else:
+        solver = _("Solver: plain Python, not compiled; written in C: {modules}").format(modules=in_c)
+    return "\n".join(
+        [f"solitaire {game.__version__}", _("License: {license}").format(license=LICENSE), solver]
+    )
+
+
+class _Version(argparse.Action):
+    """``--version``: prints :func:`version_text` as it is (argparse's own action rewraps it)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kwargs: object) -> None:
+        print(version_text())
+        parser.exit(0)
 
 
 def deal_parser() -> argparse.ArgumentParser:

@@ -121,7 +121,9 @@ def describe() -> str:
 
 
 def compiled() -> bool:
-    """Whether the searches run compiled (for benchmarks, which print it beside their figures)."""
+    """Whether the searches run compiled (``solitaire --version`` says it; benchmarks print it
+    beside their figures): their module is an extension module, not a ``.py`` or, frozen, a
+    ``.pyc`` file."""
     from game.solver import alternate
 
-    return not (alternate.__file__ or "").endswith(".py")
+    return (alternate.__file__ or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))

@@ -1,6 +1,6 @@
 """Card faces and backs, drawn from the SVG art at exactly the size asked for, and cached.
 
-The art is made by ``assets/make_cards.py`` (one folder per style under ``assets/cards``)
+The art is made by ``assets/make_cards.py`` (one folder per style under ``game/assets/cards``)
 and rendered by pygame's SVG loader, so a card is crisp at any width. Rendering a card
 takes a few milliseconds, so images are cached per (style, card, size); the cache holds one
 size at a time, the one in use: asking for another width drops the old size's images.

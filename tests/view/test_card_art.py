@@ -19,7 +19,7 @@ from game import resources
 from game.view.card_art import CARD_TEXTS, STYLES, CardArt, normalize_card_text, size_for_width
 
 ROOT = Path(__file__).resolve().parents[2]
-CARDS = ROOT / "assets" / "cards"
+CARDS = ROOT / "game" / "assets" / "cards"
 
 
 def load_make_cards() -> ModuleType:
@@ -48,11 +48,11 @@ def test_committed_svgs_are_exactly_what_the_script_makes(make_cards: ModuleType
     for style in STYLES:
         made = sorted(p.name for p in (tmp_path / style).iterdir())
         on_disk = sorted(p.name for p in (CARDS / style).iterdir())
-        assert on_disk == made, f"assets/cards/{style}: run python assets/make_cards.py"
+        assert on_disk == made, f"game/assets/cards/{style}: run python assets/make_cards.py"
         assert len(made) == 53
         for name in made:
             assert (CARDS / style / name).read_bytes() == (tmp_path / style / name).read_bytes(), (
-                f"assets/cards/{style}/{name} differs from make_cards.py's output"
+                f"game/assets/cards/{style}/{name} differs from make_cards.py's output"
             )
 
 
@@ -153,4 +153,4 @@ def test_asset_path_from_source_and_frozen(monkeypatch: pytest.MonkeyPatch, tmp_
     assert resources.asset_path("cards", "classic", "AS.svg").is_file()
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    assert resources.asset_path("cards", "back.svg") == tmp_path / "assets" / "cards" / "back.svg"
+    assert resources.asset_path("cards", "back.svg") == tmp_path / "game" / "assets" / "cards" / "back.svg"
