@@ -7,7 +7,8 @@
 makes ``dist/solitaire/`` (the one-folder app, executable ``solitaire`` or ``solitaire.exe``)
 and ``dist/solitaire-<version>-<os>-<arch>[.exe]`` (the one-file executable) from
 ``build/solitaire.spec``; PyInstaller's work files go to ``build/work/`` (ignored). On Linux
-it also puts ``solitaire.desktop``, the icon and ``install.sh`` into the one-folder app and packs
+it also puts the desktop entry, metainfo and icons (``build/linux_desktop.py``), ``install.sh`` and the
+licences beside the executable into the one-folder app and packs
 it as ``dist/solitaire-<version>-linux-<arch>.tar.gz``.
 
 ``--smoke`` then runs what was built headless (``SDL_VIDEODRIVER=dummy``) from another
@@ -62,7 +63,6 @@ SPEC = BUILD / "solitaire.spec"
 WORK = BUILD / "work"
 DIST = ROOT / "dist"
 CONSTRAINTS = BUILD / "constraints.txt"
-DESKTOP_TEMPLATE = BUILD / "solitaire.desktop"
 
 WINDOWS = sys.platform == "win32"
 EXE_SUFFIX = ".exe" if WINDOWS else ""
@@ -71,18 +71,6 @@ TARGETS = ("linux", "windows", "macos")
 VARIANTS = ("lady-jane", "bakers-game", "kansas", "aunt-mary", "seahaven")
 SMOKE_DEAL = 5
 SMOKE_TIMEOUT = 180
-
-INSTALL_SH = """#!/bin/sh
-# Put a menu entry and a 'solitaire' command in your home folder (no root needed).
-set -e
-here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$HOME/.local/bin" "$HOME/.local/share/applications" "$HOME/.local/share/icons/hicolor/256x256/apps"
-ln -sf "$here/solitaire" "$HOME/.local/bin/solitaire"
-cp "$here/solitaire.png" "$HOME/.local/share/icons/hicolor/256x256/apps/solitaire.png"
-sed "s|^Exec=.*|Exec=\\"$here/solitaire\\"|; s|^TryExec=.*|TryExec=$here/solitaire|" \\
-    "$here/solitaire.desktop" > "$HOME/.local/share/applications/solitaire.desktop"
-echo "Installed: run 'solitaire' or pick Solitaire from the applications menu."
-"""
 
 
 def version() -> str:
@@ -171,41 +159,33 @@ def run_pyinstaller(mode: str, importtime: bool = False) -> None:
     subprocess.run(cmd, cwd=ROOT, env=env, check=True)
 
 
-def desktop_entry(locale_root: Path | None = None) -> str:
-    """build/solitaire.desktop with the version filled in and, after each of the keys
-    ``game.desktop`` marks for translation, one ``Key[language]=`` line per catalog in
-    ``locale_root`` (default ``game/locale``) that translates it (fuzzy ones left out)."""
-    from game import desktop, i18n_tools
+def linux_desktop() -> Any:
+    """build/linux_desktop.py (the desktop entry, metainfo, icons and install.sh), by its path."""
+    import importlib.util
 
-    translations: dict[str, dict[str, str]] = {}  # English value -> language -> translation
-    for po in i18n_tools.catalog_paths(locale_root or i18n_tools.LOCALE):
-        language = i18n_tools.language_of(po)
-        for message in i18n_tools.messages(i18n_tools.read(po, language)):
-            if (
-                isinstance(message.id, str)
-                and message.context == desktop.CONTEXT
-                and message.string
-                and not message.fuzzy
-            ):
-                translations.setdefault(message.id, {})[language] = str(message.string)
-    lines = []
-    for line in DESKTOP_TEMPLATE.read_text(encoding="utf-8").splitlines():
-        key, _, value = line.partition("=")
-        lines.append(line)
-        if key in desktop.ENTRY:
-            for language, text in sorted(translations.get(value, {}).items()):
-                lines.append(f"{key}[{language}]={' '.join(text.split())}")
-    return "\n".join(lines).replace("{version}", version()) + "\n"
+    spec = importlib.util.spec_from_file_location("_linux_desktop", BUILD / "linux_desktop.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def desktop_entry(locale_root: Path | None = None) -> str:
+    """The desktop entry with its translations (``build/linux_desktop.py``)."""
+    return str(linux_desktop().desktop_entry(locale_root))
 
 
 def linux_extras() -> Path:
-    """The .desktop file, icon and install.sh into dist/solitaire/, then the tarball."""
+    """The desktop entry, metainfo and hicolor icons (under share/), install.sh, and the
+    licences beside the executable into dist/solitaire/, then the tarball."""
     folder = DIST / "solitaire"
-    (folder / "solitaire.desktop").write_text(desktop_entry(), encoding="utf-8")
-    shutil.copyfile(WORK / "icon" / "solitaire.png", folder / "solitaire.png")
+    desktop = linux_desktop()
+    desktop.stage(folder, WORK / "icon")
     install = folder / "install.sh"
-    install.write_text(INSTALL_SH, encoding="utf-8")
+    install.write_text(desktop.install_sh(), encoding="utf-8")
     install.chmod(0o755)
+    for name in ("LICENSE", "THIRD-PARTY-LICENSES.txt"):
+        shutil.copyfile(folder / "_internal" / name, folder / name)
     return make_tarball(folder, DIST / f"solitaire-{version()}-{platform_tag()}.tar.gz")
 
 

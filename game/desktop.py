@@ -1,10 +1,20 @@
-"""The words of the Linux applications-menu entry (``build/solitaire.desktop``), marked here so
-the extraction puts them into the template: the build writes each language's translation into
-the entry as ``Name[de]=…`` (``build/build.py``, ``desktop_entry``). The game never shows them."""
+"""The words of the Linux applications-menu entry (``build/linux/<APP_ID>.desktop``) and of the
+AppStream metainfo (its name and summary), marked here so the extraction puts them into the
+template: the build writes each language's translation into the entry as ``Name[de]=…`` and into
+the metainfo as ``<name xml:lang="de">`` (``build/linux_desktop.py``). The game never shows them."""
 
 from __future__ import annotations
 
 from game.i18n import NP_
+
+APP_ID = "io.github.solitaire_five.solitaire"
+"""The application's ID (reverse DNS): the name of its desktop entry, icon, AppStream metainfo
+and Flatpak manifest (build/linux/), and its window's class, by which a desktop matches the
+window to the entry. Four parts, as Flathub wants for a project hosted on GitHub
+(``io.github.<owner>.<name>``), the owner's dash written as an underscore, as Flathub's rules for
+IDs ask (a dash is not allowed in a D-Bus name's parts Flatpak makes from the ID); all lower case,
+which ``appstreamcli validate --pedantic`` asks. The macOS bundle identifier is the same with the
+dash, which Apple allows, and no underscore, which it does not (``build/release_info.py``)."""
 
 CONTEXT = "desktop entry"
 """The messages' context: the menu entry's words are translated apart from the game's own."""

@@ -57,7 +57,7 @@ msgstr "solitär;"
 
 
 def test_the_templates_english_lines_are_the_marked_messages(build_script: ModuleType) -> None:
-    english = entry(build_script.DESKTOP_TEMPLATE.read_text(encoding="utf-8"))
+    english = entry(build_script.linux_desktop().DESKTOP_TEMPLATE.read_text(encoding="utf-8"))
     assert {key: english[key] for key in desktop.ENTRY} == desktop.ENTRY
 
 

@@ -91,10 +91,10 @@ def spec_calls() -> dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]]:
 def test_spec_bundles_every_card_svg(spec_calls: dict[str, Any]) -> None:
     (_, analysis), *_ = spec_calls["Analysis"]
     datas = {(Path(src).resolve(), dest) for src, dest in analysis["datas"]}
-    svgs = sorted((ROOT / "assets" / "cards").glob("*/*.svg"))
+    svgs = sorted((ROOT / "game" / "assets" / "cards").glob("*/*.svg"))
     assert len(svgs) >= 53 * 2
     for svg in svgs:
-        assert (svg.resolve(), f"assets/cards/{svg.parent.name}") in datas
+        assert (svg.resolve(), f"game/assets/cards/{svg.parent.name}") in datas
     assert not any(src.suffix == ".py" for src, _ in datas), "make_cards.py is not run-time data"
 
 
@@ -167,7 +167,7 @@ def test_spec_keeps_only_the_default_font_of_pygame(spec_calls: dict[str, Any]) 
     assert keep_data(("pygame/freesansbold.ttf", "x", "DATA"))
     assert not keep_data(("pygame/examples/data/sans.ttf", "x", "DATA"))
     assert not keep_data(("pygame/docs/index.html", "x", "DATA"))
-    assert keep_data(("assets/cards/classic/AS.svg", "x", "DATA"))
+    assert keep_data(("game/assets/cards/classic/AS.svg", "x", "DATA"))
     assert keep_data(("pygame/colordict.pyc", "x", "DATA")), "noarchive collects modules as data"
     keep_binary = spec_calls["_namespace"][0][0][0]["keep_binary"]
     assert not keep_binary(("libcrypto.so.3", "x", "BINARY"))
@@ -263,7 +263,7 @@ def test_desktop_file_is_valid(build_script: ModuleType) -> None:
     assert entry["Type"] == "Application"
     assert entry["Name"] == "Solitaire"
     assert entry["Exec"].split()[0] == "solitaire"
-    assert entry["Icon"] == "solitaire"
+    assert entry["Icon"] == "io.github.solitaire_five.solitaire"  # game.desktop.APP_ID
     assert entry["Terminal"] == "false"
     for key in ("Categories", "Keywords"):
         assert entry[key].endswith(";")
@@ -356,7 +356,7 @@ def test_built_app_from_another_cwd_finds_its_cards(variant: str, tmp_path: Path
     # The solver's worker is a "spawn" child: the frozen app must run it, not the game's command
     # line again (which would print a usage error and leave the advisor without answers).
     assert "unrecognized arguments" not in proc.stderr and "Traceback" not in proc.stderr
-    assert (ONEDIR.parent / "_internal" / "assets" / "cards" / "classic" / "AS.svg").is_file()
+    assert (ONEDIR.parent / "_internal" / "game" / "assets" / "cards" / "classic" / "AS.svg").is_file()
 
 
 @NO_BUILD

@@ -106,7 +106,7 @@ def test_windows_executables_carry_a_version_resource(settings: dict[str, dict[s
 def test_macos_app_bundle_identifier_version_icon_and_retina(settings: dict[str, dict[str, Any]]) -> None:
     bundle = settings["macos"]["bundle"]
     assert bundle["name"] == "Solitaire.app"
-    assert bundle["bundle_identifier"] == "io.github.solitaire-five"
+    assert bundle["bundle_identifier"] == "io.github.solitaire-five.solitaire"
     assert re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)+", bundle["bundle_identifier"])
     assert bundle["version"] == game.__version__
     plist = bundle["info_plist"]
