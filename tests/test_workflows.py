@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 from types import ModuleType
 
@@ -76,8 +77,48 @@ def test_ci_runs_readmes_test_and_build_commands_on_three_systems_and_two_python
 def test_release_builds_on_a_version_tag_and_publishes_every_file() -> None:
     text = RELEASE.read_text(encoding="utf-8")
     assert re.search(r'^on:\n  push:\n    tags: \["v\*"\]', text, re.M)
-    assert "os: [ubuntu-latest, windows-latest, macos-latest]" in text
     assert '--smoke --package --tag "$GITHUB_REF_NAME"' in text
+
+
+def release_systems() -> list[str]:
+    text = RELEASE.read_text(encoding="utf-8")
+    found = re.search(r"^\s*os: \[([^\]]*)\]", text, re.M)
+    assert found, "release.yml: no os matrix"
+    return [name.strip() for name in found[1].split(",")]
+
+
+def test_release_builds_linux_on_the_oldest_supported_ubuntu_and_readme_names_its_glibc() -> None:
+    assert "ubuntu-22.04" in release_systems() and "ubuntu-latest" not in release_systems()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.search(r"glibc 2\.35 or later", readme)
+
+
+def test_release_builds_for_apple_silicon_and_intel_macs() -> None:
+    systems = release_systems()
+    assert "macos-latest" in systems  # Apple silicon
+    assert "macos-15-intel" in systems  # GitHub's Intel runner
+    assert "windows-latest" in systems
+    # One artifact per job: two macOS jobs must not upload under the same name.
+    assert "name: release-${{ matrix.os }}" in RELEASE.read_text(encoding="utf-8")
+
+
+def test_release_fails_when_an_executable_carries_the_plain_python_solver(tmp_path: Path) -> None:
+    """The check step, run here with stand-in executables: it passes a compiled build and
+    fails a plain one."""
+    text = RELEASE.read_text(encoding="utf-8")
+    step = text.split("- name: Check each executable carries the compiled solver", 1)[1]
+    script = step.split("run: |\n", 1)[1].split("\n      - ", 1)[0]
+    script = textwrap.dedent(script)
+    for solver, wanted in (
+        ("compiled with mypyc; written in C: _loose", 0),
+        ("plain Python, not compiled", 1),
+    ):
+        exe = tmp_path / "dist" / "solitaire" / "solitaire"
+        exe.parent.mkdir(parents=True, exist_ok=True)
+        exe.write_text(f"#!/bin/sh\necho 'solitaire 0.1.0'\necho 'Solver: {solver}'\n", encoding="utf-8")
+        exe.chmod(0o755)
+        proc = subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, capture_output=True, text=True)
+        assert proc.returncode == wanted, proc.stdout + proc.stderr
     assert "path: dist/release/*" in text
     assert "softprops/action-gh-release@" in text and "files: release/*" in text
     assert "contents: write" in text

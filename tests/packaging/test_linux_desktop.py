@@ -91,6 +91,13 @@ def test_the_window_class_is_the_application_id(monkeypatch: pytest.MonkeyPatch)
 # ----------------------------------------------------------------------------- the validators
 
 
+def test_ci_installs_both_validators_when_missing() -> None:
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "command -v desktop-file-validate >/dev/null || need+=(desktop-file-utils)" in run
+    assert "command -v appstreamcli >/dev/null || need+=(appstream)" in run
+    assert 'apt-get install -y -qq "${need[@]}"' in run
+
+
 def test_desktop_entry_passes_desktop_file_validate(linux: ModuleType, tmp_path: Path) -> None:
     path = tmp_path / f"{APP_ID}.desktop"
     path.write_text(linux.desktop_entry(), encoding="utf-8")
