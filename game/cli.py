@@ -244,7 +244,7 @@ def version_text() -> str:
     run compiled (a release job fails on a build whose compile silently failed)."""
     from game.solver import native
 
-    in_c = ", ".join(name for name in native.C_MODULES if native.c_built(name)) or _("none")
+    in_c = ", ".join(name for name in native.C_MODULES if native.c_built(name)) or "-"
     if native.compiled():
         solver = _("Solver: compiled with mypyc; written in C: {modules}").format(modules=in_c)
     else:

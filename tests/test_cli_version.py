@@ -34,7 +34,7 @@ def test_version_says_plain_python_when_the_compiled_solver_is_not_used(tmp_path
         text=True,
         timeout=60,
     ).stdout
-    assert "Solver: plain Python, not compiled; written in C: none" in out
+    assert "Solver: plain Python, not compiled; written in C: -" in out
 
 
 def test_a_frozen_plain_module_is_not_taken_for_a_compiled_one(monkeypatch: pytest.MonkeyPatch) -> None:
