@@ -68,6 +68,13 @@ def _import() -> None:
     if "pygame" in sys.modules:
         return
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The window's class (X11) and app ID (Wayland) are the desktop entry's name, so a desktop
+    # shows the entry's name and icon for the window (the entry's StartupWMClass says the same).
+    # Before the import: pygame sets the X11 class to the script's name unless one is set.
+    from game.desktop import APP_ID
+
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
     deferred = [name for name in DEFERRED if name not in sys.modules]
     for name in deferred:
         sys.modules[name] = None  # type: ignore[assignment]  # "import name" raises ImportError

@@ -18,7 +18,6 @@ from typing import Protocol
 from game.view.lean_pygame import pygame
 
 # isort: split
-from game.desktop import APP_ID
 from game.names import variant_name
 from game.view.display import Display, current_window
 from game.view.screen import MIN_WINDOW, clamp_window, fit_window
@@ -38,10 +37,6 @@ def init_display() -> None:
     # Without a GPU, SDL's OpenGL-backed window surface made full frames about 8x slower
     # under X (9.8 ms against 1.2 ms at 1280x720, benchmarks/startup.py) and cost ~95 MiB.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-    # The window's class (X11) and app ID (Wayland) are the desktop entry's name, so the desktop
-    # shows the entry's name and icon for the window (the entry's StartupWMClass says the same).
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
-    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
     pygame.display.init()
 
 

@@ -77,15 +77,18 @@ def test_one_id_names_entry_icon_metainfo_window_and_macos_bundle(linux: ModuleT
     assert APP_ID.replace("_", "-") == release_info.BUNDLE_ID  # Apple allows no underscore
 
 
-def test_the_window_class_is_the_application_id(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.delenv("SDL_VIDEO_X11_WMCLASS", raising=False)
-    monkeypatch.delenv("SDL_VIDEO_WAYLAND_WMCLASS", raising=False)
-    from game.view import window
-
-    window.init_display()
-    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == APP_ID
-    assert os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == APP_ID
+def test_the_window_class_is_the_application_id() -> None:
+    """pygame names the X11 class after the script (``solitaire``) unless one is set: the game
+    sets the application's ID before importing pygame."""
+    code = (
+        "import os; from game.view.lean_pygame import pygame; "
+        "print(os.environ['SDL_VIDEO_X11_WMCLASS'], os.environ['SDL_VIDEO_WAYLAND_WMCLASS'])"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEO_")}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert out.stdout.split() == [APP_ID, APP_ID], out.stderr
 
 
 # ----------------------------------------------------------------------------- the validators
