@@ -75,7 +75,7 @@ def test_bad_input_is_one_line_and_status_2(args: list[str], needle: str) -> Non
 
 def test_version_is_printed() -> None:
     result = run("--version")
-    assert result.returncode == 0 and result.stdout.strip() == f"solitaire {game.__version__}"
+    assert result.returncode == 0 and result.stdout.splitlines()[0] == f"solitaire {game.__version__}"
 
 
 def test_solve_json_gives_a_line_that_wins(capsys: pytest.CaptureFixture[str]) -> None:

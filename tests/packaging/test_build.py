@@ -367,7 +367,17 @@ def test_built_app_prints_version_and_deal(tmp_path: Path) -> None:
 
     run = {"cwd": tmp_path, "capture_output": True, "text": True, "timeout": 60}
     version = subprocess.run([str(ONEDIR), "--version"], **run)  # type: ignore[call-overload]
-    assert version.returncode == 0 and version.stdout.strip() == f"solitaire {game.__version__}"
+    assert version.returncode == 0 and version.stdout.splitlines()[0] == f"solitaire {game.__version__}"
+    assert "License: GPL-3.0-or-later" in version.stdout
+    # The build carries the solver this install compiled (frozen plain modules are .pyc files).
+    from game.solver import native
+
+    wanted = "Solver: compiled with mypyc" if native.compiled() else "Solver: plain Python"
+    assert wanted in version.stdout, version.stdout
+    internal = ONEDIR.parent / "_internal"
+    assert (internal / "LICENSE").read_bytes() == (ROOT / "LICENSE").read_bytes()
+    assert "pygame-ce" in (internal / "THIRD-PARTY-LICENSES.txt").read_text(encoding="utf-8")
+    assert (ONEDIR.parent / "LICENSE").is_file() or sys.platform != "linux"
     deal = subprocess.run([str(ONEDIR), "deal", "--variant", "seahaven", "--deal", "7"], **run)  # type: ignore[call-overload]
     direct = subprocess.run(
         [sys.executable, "-m", "game", "deal", "--variant", "seahaven", "--deal", "7"],

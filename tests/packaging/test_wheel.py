@@ -201,13 +201,19 @@ def test_wheel_installed_in_a_fresh_venv_plays_from_another_folder(built: dict[s
     elsewhere.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SOLITAIRE_SPEED="off")
-    env.update(SOLITAIRE_DATA_DIR=str(elsewhere / "data"), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.update(PYGAME_HIDE_SUPPORT_PROMPT="1")
     env.pop(native.PURE_ENV, None)
+    env.pop("SOLITAIRE_DATA_DIR", None)
+    data = elsewhere / "data"
     args = [str(solitaire), "--variant", "kansas", "--deal", "3", "--autoplay", "--exit-when-done"]
-    proc = subprocess.run(args, cwd=elsewhere, env=env, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [*args, "--data-dir", str(data)], cwd=elsewhere, env=env, capture_output=True, text=True, timeout=300
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "kansas deal 3" in proc.stdout
     assert "missing card art" not in proc.stderr and "Traceback" not in proc.stderr
+    assert data.is_dir() and any(data.iterdir()), "--data-dir: nothing saved there"
+    env["SOLITAIRE_DATA_DIR"] = str(data)  # for the runs below: never the user's own folder
 
     version = subprocess.run([str(solitaire), "--version"], cwd=elsewhere, env=env, capture_output=True)
     assert b"License: GPL-3.0-or-later" in version.stdout
