@@ -52,7 +52,10 @@ def test_deal_as_a_process_exits_zero() -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["deal", "--variant", "klondike", "--deal", "1"], "unknown variant 'klondike'; choose one of:"),
+        (
+            ["deal", "--variant", "no-such-game", "--deal", "1"],
+            "unknown variant 'no-such-game'; choose one of:",
+        ),
         (["deal", "--variant", "kansas", "--deal", "0"], "deal number must be from 1 to 8589934591"),
         (["deal", "--variant", "kansas", "--deal", "abc"], "deal number must be a whole number"),
         (["deal", "--variant", "kansas", "--deal", "8589934592"], "deal number must be from 1"),

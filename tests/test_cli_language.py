@@ -139,7 +139,7 @@ def test_every_help_line_is_marked_and_extracted_for_translation(
 @pytest.mark.parametrize(
     "args",
     [
-        ["--variant", "klondike"],
+        ["--variant", "no-such-game"],
         ["--deal", "x"],
         ["--window", "huge"],
         ["--data-dir", "~no-such-user-here/x"],

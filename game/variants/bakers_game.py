@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from game.i18n import N_, NP_
-from game.variants.free_cell import CELL_RULES, FreeCellGame
 from game.variants.piles import Fan, Kind, PileSpec, row_of
+from game.variants.suit_cells import CELL_RULES, SuitCellGame
 
 
-class BakersGame(FreeCellGame):
+class BakersGame(SuitCellGame):
     """Baker's Game (docs/rules.md BG-1 … BG-9).
 
     All 52 cards face up on eight tableau piles, 7-7-7-7-6-6-6-6, dealt across; deal N is

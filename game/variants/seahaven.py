@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from game.i18n import N_, NP_
-from game.variants.free_cell import CELL_RULES, FreeCellGame
 from game.variants.piles import Fan, Kind, PileSpec, row_of
+from game.variants.suit_cells import CELL_RULES, SuitCellGame
 
 
-class Seahaven(FreeCellGame):
+class Seahaven(SuitCellGame):
     """Seahaven Towers (docs/rules.md SH-1 … SH-10).
 
     Fifty cards face up on ten tableau piles of five, dealt across; the last two go into the

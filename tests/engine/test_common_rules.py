@@ -602,7 +602,7 @@ def test_bad_position_text_raises_invalid_position(text: str) -> None:
 
 def test_position_text_of_an_unknown_game_raises_unknown_variant() -> None:
     with pytest.raises(game.UnknownVariant):
-        game.from_text("klondike tableau-1=AH")
+        game.from_text("no-such-game tableau-1=AH")
 
 
 def test_piles_left_out_of_a_position_text_are_empty() -> None:

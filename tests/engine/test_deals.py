@@ -66,7 +66,7 @@ def test_non_integer_deal_number_is_refused() -> None:
 
 def test_unknown_variant_names_the_known_ones() -> None:
     with pytest.raises(game.UnknownVariant, match="lady-jane, bakers-game, kansas, aunt-mary, seahaven"):
-        game.new_game("klondike", deal=1)
+        game.new_game("no-such-game", deal=1)
 
 
 def test_random_deal_is_in_range_and_recorded() -> None:

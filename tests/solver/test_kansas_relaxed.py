@@ -15,7 +15,6 @@ from test_kansas_search import KANSAS, card_text, kansas_endgame
 from test_search import brute_force_winnable
 
 import game
-from game.solver import native
 from game.solver.kansas import KansasSearch, LooserProof, kansas_turns
 from game.solver.kansas_position import supported
 from game.solver.kansas_relaxed import LOST, UNKNOWN, WON, DeadEnds, RelaxedKansas, _key, laid_out
@@ -330,9 +329,9 @@ def twins(text: str | int) -> tuple[RelaxedKansas, RelaxedKansas, tuple[int, int
     g = game.new_game("kansas", deal=text) if isinstance(text, int) else game.from_text(text)
     relaxed, *position = loose_of(g)
     if not relaxed.in_c:
-        if native.pure_wanted():
-            pytest.skip("the plain modules are asked for here")
-        pytest.fail("the looser game's C module is not built (setup.py builds it)")
+        # A plain-Python install (SOLITAIRE_PURE_PYTHON=1, or no C compiler) has no C module to
+        # compare; where a build must have it, test_native's REQUIRE_COMPILED test fails instead.
+        pytest.skip("the looser game's C module is not built in this install")
     plain = RelaxedKansas(relaxed.reserve, relaxed.stock, relaxed.waste, relaxed.base, in_c=False)
     cards, bottoms, reserve_n, stock_n, found = position
     return relaxed, plain, (cards, bottoms, reserve_n, stock_n, found)

@@ -96,3 +96,15 @@ def test_compiled_and_plain_searches_give_the_same_answer(variant: str, deal: in
     assert {k: v for k, v in plain.items() if k != "compiled"} == {
         k: v for k, v in default.items() if k != "compiled"
     }
+
+
+REQUIRE_COMPILED = "SOLITAIRE_REQUIRE_COMPILED"
+"""Set where the install must carry the compiled solver (.ci/run, the workflows): there a build
+that fell back to plain Python fails here instead of skipping the compiled-only tests."""
+
+
+@pytest.mark.skipif(not os.environ.get(REQUIRE_COMPILED), reason=f"{REQUIRE_COMPILED} is not set")
+def test_an_install_that_must_be_compiled_carries_the_compiled_solver_and_its_c_module() -> None:
+    assert not native.pure_wanted(), f"{native.PURE_ENV} is set"
+    assert native.compiled(), native.describe()
+    assert native.c_built("_loose"), native.describe()

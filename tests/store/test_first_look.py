@@ -68,7 +68,7 @@ def test_first_look_reads_the_language_chosen_in_the_menu(
         ("fullscreen", "1"),
         ("fullscreen", '"yes"'),
         ("high_contrast", "null"),
-        ("last_variant", '"klondike"'),
+        ("last_variant", '"no-such-game"'),
         ("last_variant", "7"),
         ("language", '"xx"'),
         ("language", "3"),

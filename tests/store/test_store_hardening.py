@@ -212,7 +212,13 @@ def test_odd_value_in_a_saved_game_is_not_counted_when_a_new_deal_starts(
 
 @pytest.mark.parametrize(
     ("column", "value"),
-    [("deal", "z"), ("deal", -5), ("seconds", "slow"), ("finished_at", "yesterday"), ("variant", "klondike")],
+    [
+        ("deal", "z"),
+        ("deal", -5),
+        ("seconds", "slow"),
+        ("finished_at", "yesterday"),
+        ("variant", "no-such-game"),
+    ],
 )
 def test_odd_value_in_one_finished_game_leaves_out_that_game_only(
     data: Path, clock: FakeClock, open_store: Opener, column: str, value: object

@@ -41,7 +41,7 @@ def test_every_setting_round_trips(open_store):
 @pytest.mark.parametrize(
     "name, stored",
     [
-        ("last_variant", '"klondike"'),
+        ("last_variant", '"no-such-game"'),
         ("last_variant", "42"),
         ("window_size", "[0, 600]"),
         ("window_size", "[800]"),
@@ -74,7 +74,7 @@ def test_a_value_of_the_wrong_sql_type_falls_back_to_its_default(open_store):
 
 def test_bad_entries_in_the_per_variant_table_are_dropped(open_store):
     store = open_store()
-    stored = json.dumps({"kansas": True, "klondike": True, "seahaven": "yes"})
+    stored = json.dumps({"kansas": True, "no-such-game": True, "seahaven": "yes"})
     store.connection.execute("INSERT INTO settings (name, value) VALUES ('winnable_only', ?)", (stored,))
     assert store.load_settings().winnable_only == {"kansas": True}
 

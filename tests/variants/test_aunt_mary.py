@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from move_checks import assert_illegal
@@ -169,16 +170,39 @@ def test_am3_only_a_valid_build_can_be_picked_up() -> None:
     play_legal(g, Move("tableau-1", "tableau-3", 2))
 
 
-@pytest.mark.parametrize("deal", DEALS)
-def test_am3_dealt_unordered_cards_move_only_as_valid_builds(deal: int) -> None:
-    g = game.new_game("aunt-mary", deal=deal)
-    for move in g.legal_moves():
-        if move.source.startswith("tableau"):
-            group = g.pile(move.source)[-move.count :]
-            assert all(c.isupper() for c in group)
-            for lower, upper in itertools.pairwise(group):
-                assert RANKS.index(lower[0]) == RANKS.index(upper[0]) + 1
-                assert (lower[1] in "DH") != (upper[1] in "DH")
+def _is_build(group: list[str]) -> bool:
+    """Face up, each card one rank below the one it sits on, colours alternating (AM-3)."""
+    return all(c.isupper() for c in group) and all(
+        RANKS.index(lower[0]) == RANKS.index(upper[0]) + 1 and (lower[1] in "DH") != (upper[1] in "DH")
+        for lower, upper in itertools.pairwise(group)
+    )
+
+
+def test_am3_dealt_unordered_cards_move_only_as_valid_builds() -> None:
+    """Random play from several deals: every group the game offers off a tableau pile is a valid
+    build, every longer run of face-up cards that is not one is refused, and multi-card moves
+    do come up (the dealt piles alone offer none, so a walk from the deal alone proves nothing)."""
+    multi = refused = 0
+    for deal in DEALS:
+        g, rng = game.new_game("aunt-mary", deal=deal), random.Random(deal)
+        for _ in range(250):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            offered = {(m.source, m.target, m.count) for m in moves}
+            for m in moves:
+                if m.source.startswith("tableau"):
+                    assert _is_build(g.pile(m.source)[-m.count :]), m
+                    multi += m.count > 1
+            for m in moves:
+                pile = g.pile(m.source)
+                below = pile[-2:] if m.source.startswith("tableau") and m.count == 1 else []
+                if len(below) == 2 and below[0].isupper() and not _is_build(below):
+                    assert (m.source, m.target, 2) not in offered
+                    assert_illegal(g, Move(m.source, m.target, 2))
+                    refused += 1
+            g.play(rng.choice(moves))
+    assert multi >= 20 and refused >= 20, (multi, refused)
 
 
 def test_am3_face_down_card_turned_up_as_part_of_the_move() -> None:

@@ -1,6 +1,6 @@
 """Baker's Game: what is its own (BG-1 deal, BG-2 one card at a time, BG-9 double-click).
 
-The rules it shares with Seahaven Towers are tested for both in test_free_cell_games.py;
+The rules it shares with Seahaven Towers are tested for both in test_suit_cell_games.py;
 the rule ids are those of docs/rules.md.
 
 Positions are set up from the one-line text form; piles not named are empty.
@@ -57,7 +57,7 @@ def test_bg1_deal_one_card_per_pile_left_to_right_round_after_round(n: int) -> N
 
 
 # ------------------------------------------------------------ BG-2 Foundations
-# (BG-2 … BG-8 as Seahaven shares them: test_free_cell_games.py)
+# (BG-2 … BG-8 as Seahaven shares them: test_suit_cell_games.py)
 
 
 def test_bg2_foundation_takes_one_card_at_a_time() -> None:

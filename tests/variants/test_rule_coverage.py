@@ -1,7 +1,7 @@
 """Every numbered rule a variant's docstring claims has at least one test named after it.
 
 A test named after several rules starts with each of their ids: ``test_bg4_sh4_…`` is a test
-of BG-4 and of SH-4 (the rules Baker's Game and Seahaven share, test_free_cell_games.py).
+of BG-4 and of SH-4 (the rules Baker's Game and Seahaven share, test_suit_cell_games.py).
 """
 
 from __future__ import annotations

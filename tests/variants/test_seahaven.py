@@ -1,6 +1,6 @@
 """Seahaven Towers: what is its own (SH-1 deal, SH-7 runs to the foundations, SH-10 lost).
 
-The rules it shares with Baker's Game are tested for both in test_free_cell_games.py; the
+The rules it shares with Baker's Game are tested for both in test_suit_cell_games.py; the
 rule ids are those of docs/rules.md.
 
 Positions are set up from the one-line text form; piles not named are empty.
@@ -59,7 +59,7 @@ def test_sh1_deal_one_card_per_pile_left_to_right_five_rounds(n: int) -> None:
         assert g.pile(name) == order[k:50:10]
 
 
-# (SH-2 … SH-6, SH-8 and SH-9 as Baker's Game shares them: test_free_cell_games.py)
+# (SH-2 … SH-6, SH-8 and SH-9 as Baker's Game shares them: test_suit_cell_games.py)
 
 
 # ------------------------------------------------ SH-7 Sequences to the foundation

@@ -12,8 +12,8 @@ import game
 from game import Move
 from game.play import Game
 from game.variants.bakers_game import BakersGame
-from game.variants.free_cell import FreeCellGame
 from game.variants.seahaven import Seahaven
+from game.variants.suit_cells import SuitCellGame
 
 VARIANTS_DIR = Path(__file__).parents[2] / "game" / "variants"
 
@@ -60,10 +60,10 @@ def test_variant_modules_stay_under_400_lines() -> None:
     assert long == {}
 
 
-def test_free_cell_games_declare_what_they_share_once() -> None:
+def test_suit_cell_games_declare_what_they_share_once() -> None:
     shared = {"build", "group_limit_by_cells", "foundation_to", "deal"}
-    assert issubclass(BakersGame, FreeCellGame) and issubclass(Seahaven, FreeCellGame)
-    assert shared <= set(vars(FreeCellGame))
+    assert issubclass(BakersGame, SuitCellGame) and issubclass(Seahaven, SuitCellGame)
+    assert shared <= set(vars(SuitCellGame))
     assert shared & set(vars(BakersGame)) == set()
     assert shared & set(vars(Seahaven)) == set()
 

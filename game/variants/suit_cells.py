@@ -38,8 +38,14 @@ CELL_RULES = (
 """The rule paragraphs both games share, in the order their rules screens show them."""
 
 
-class FreeCellGame(Variant):
-    """A game with four one-card reserve cells, building down in suit (registered by no key)."""
+class SuitCellGame(Variant):
+    """A reserve-cell game that builds in suit, Baker's Game's family (registered by no key).
+
+    Four one-card reserve cells; the tableau builds down in suit; only a King fills an empty
+    pile; a group moves if no longer than the empty cells plus one; a foundation's top card may
+    come back. Not FreeCell's base: FreeCell builds in alternating colours, fills a space with
+    any card and keeps its foundations.
+    """
 
     build = Build.SUIT
     group_limit_by_cells = True
