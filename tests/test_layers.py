@@ -83,9 +83,9 @@ def _id(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
-BASE = ("game.i18n", "game.lazy", "game.names", "game.resources")
-"""What every layer above the engine and the variants may use: words, lazy names, the games'
-keys, bundled files (none of them imports a layer above the variants)."""
+BASE = ("game.desktop", "game.i18n", "game.lazy", "game.names", "game.resources")
+"""What every layer above the engine and the variants may use: words, lazy names, the games' keys and
+app ID, bundled files (none of them imports a layer above the variants)."""
 
 LAYERS: dict[str, tuple[str, ...]] = {
     "engine": ("game.engine",),
