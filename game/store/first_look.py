@@ -92,7 +92,7 @@ def first_look(explicit: str | None) -> FirstLook:
         return look
     try:
         _read(conn, look)
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):  # damaged schema text: an error that does not decode
         return FirstLook()
     finally:
         conn.close()
