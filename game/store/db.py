@@ -106,7 +106,8 @@ def connect(path: Path | str, *, synchronous: str = "FULL") -> sqlite3.Connectio
     """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout."""
     if synchronous not in SYNCHRONOUS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}")
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    # Any thread: the app opens the store off its window's thread, then uses it there alone.
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
     try:
         conn.execute("PRAGMA journal_mode = WAL").fetchone()
         conn.execute(f"PRAGMA synchronous = {synchronous}")
@@ -394,14 +395,14 @@ def cannot_save_notice(folder: Path, exc: BaseException) -> str:
 
 def in_memory(copy_from: Path | None = None, notices: list[str] | None = None) -> Opened:
     """An in-memory database, seeded from ``copy_from`` when that file reads cleanly."""
-    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     if copy_from is not None and _copy_if_readable(copy_from, conn):
         notices = [n.replace(_(NOTHING_KEPT), _(DATA_SHOWN)) for n in notices or []]
     try:
         migrate(conn)
     except sqlite3.Error:  # the copy was not usable after all: start empty
         conn.close()
-        conn = sqlite3.connect(":memory:", isolation_level=None)
+        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         with contextlib.suppress(sqlite3.Error):  # a broken migration: keep the versions before it
             migrate(conn)
     return Opened(conn, None, list(notices or []))
