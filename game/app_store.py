@@ -154,7 +154,8 @@ class Persistence:
 
     def restarted(self, g: Game) -> None:
         """``g`` is a new attempt at the deal of the game in progress (``Store.restart_game``)."""
-        self.store.restart_game(g)
+        if g.key not in self.guest:  # the other window's game is not this one's to end
+            self.store.restart_game(g)
 
     def saved(self, g: Game, elapsed: float) -> None:
         """Save ``g`` after an action (a win is recorded by the store)."""

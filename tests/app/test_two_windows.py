@@ -134,3 +134,27 @@ def test_the_window_takes_its_events_while_the_store_opens(
     persist.store.close()
     assert len(pumps) >= 3
     assert opened.is_set()
+
+
+def finished_games(data_dir: Path) -> int:
+    with Store.open(data_dir) as store:
+        return store.summary().played
+
+
+def test_restart_in_the_second_window_leaves_the_first_window_s_game_alone(
+    first_window: subprocess.Popen[str], data_dir: Path, clock: FakeClock
+) -> None:
+    before = saved_position(data_dir, "kansas")
+    app = App(make_args(variant="kansas", deal=None), clock=clock, speed="off")
+    try:
+        app.step()
+        table = app.table
+        assert table is not None and "kansas" in app.persist.guest
+        table.g.play(table.g.legal_moves()[0])
+        app.persist.saved(table.g, 1.0)
+        table.restart()
+        app.step()
+    finally:
+        app.close()
+    assert saved_position(data_dir, "kansas") == before
+    assert finished_games(data_dir) == 0
