@@ -87,6 +87,7 @@ class Store:
         self._current: dict[str, _Current] = {}
         self._failing = False
         self._told_skipped = False
+        self._told_unlocked = False
         self._claims = Claims(None if self.path is None else self.path.parent)
 
     @classmethod
@@ -143,7 +144,16 @@ class Store:
     def claim(self, variant: str) -> bool:
         """Make ``variant`` this copy's to play and save (letting go of any other); ``False``
         while another copy of the game on the same data folder plays it (see ``claims``)."""
-        return self._claims.take(variant)
+        taken = self._claims.take(variant)
+        if self._claims.problem is not None and not self._told_unlocked:
+            self._told_unlocked = True
+            # Translators: {reason} is the system's error
+            line = _(
+                "Cannot keep other windows of Solitaire from playing the same game ({reason}): "
+                "close any other window of Solitaire, or the last one saved wins."
+            )
+            self._notices.append(line.format(reason=self._claims.problem))
+        return taken
 
     def release_claims(self) -> None:
         """Let other copies of the game play every variant (this one is quitting)."""
