@@ -181,6 +181,7 @@ class Persistence:
         """Save changed settings, take new notices and expire old ones; whether the banner changed."""
         if view is not None:
             self.settings_changed(view)
+        self.store.retry_writes()  # those waiting for another program's lock, now and then
         for line in [*self._pending, *self.store.take_notices()]:
             print(f"solitaire: {line}", file=sys.stderr)
             self._banner.append((line, None))

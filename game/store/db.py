@@ -35,7 +35,10 @@ from game.store.paths import database_path, prepare_folder
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S = 10.0
-"""How long a write waits for another copy of the game to finish its transaction."""
+"""How long opening and checking the file waits for another program's lock."""
+WRITE_WAIT_S = 1.0
+"""How long a write of the game waits for the lock (on the window's thread): another copy of
+the game holds it for milliseconds; past this the write is queued and retried (``Store``)."""
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 NOTHING_KEPT = N_("playing on with settings and statistics kept only until you quit.")
 """The end of the notice for a folder the game cannot write…"""
@@ -46,6 +49,8 @@ DATA_SHOWN = N_(
 """…and its end when the saved data could be read (``in_memory``)."""
 PRIVATE = 0o600
 """The mode of the database and its -wal and -shm files: saved games are the player's alone."""
+_SQLITE_BUSY = 5
+_SQLITE_LOCKED = 6
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 
@@ -102,12 +107,14 @@ def one_line(text: str) -> str:
 # ------------------------------------------------------------------ connections
 
 
-def connect(path: Path | str, *, synchronous: str = "FULL") -> sqlite3.Connection:
+def connect(
+    path: Path | str, *, synchronous: str = "FULL", timeout: float = BUSY_TIMEOUT_S
+) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout."""
     if synchronous not in SYNCHRONOUS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}")
     # Any thread: the app opens the store off its window's thread, then uses it there alone.
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
+    conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
     try:
         conn.execute("PRAGMA journal_mode = WAL").fetchone()
         conn.execute(f"PRAGMA synchronous = {synchronous}")
@@ -214,6 +221,11 @@ def _check_identity(conn: sqlite3.Connection) -> Problem | None:
     if version > len(schema.MIGRATIONS):
         return Problem("newer", f"data version {version}; this version reads up to {len(schema.MIGRATIONS)}")
     return None
+
+
+def is_busy(exc: sqlite3.Error) -> bool:
+    """Whether ``exc`` says another connection holds the lock (``SQLITE_BUSY``/``LOCKED``)."""
+    return _error_code(exc) in (_SQLITE_BUSY, _SQLITE_LOCKED)
 
 
 def _error_code(exc: sqlite3.Error) -> int | None:
@@ -351,6 +363,7 @@ def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> 
             conn_checked.close()
     try:
         migrate(conn)
+        conn.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT_S * 1000)}")
     except sqlite3.Error as exc:
         conn.close()
         return in_memory(path, [*notices, cannot_save_notice(folder, exc)])
