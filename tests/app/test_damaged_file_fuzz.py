@@ -48,7 +48,8 @@ def base_file() -> Iterator[Path]:
     path = make_big_database(folder, GAMES)
     conn = sqlite3.connect(path)
     conn.execute(
-        "INSERT INTO unreadable_saves (variant, saved_row, reason, kept_at) VALUES ('kansas', '{}', 'old', 'x')"
+        "INSERT INTO unreadable_saves (variant, saved_row, reason, kept_at) "
+        "VALUES ('kansas', '{}', 'old', 'x')"
     )
     conn.commit()
     conn.close()
