@@ -169,12 +169,13 @@ def _readable_rows(conn: sqlite3.Connection, table: str, key: str, columns: str)
     found: dict[object, Row] = {}
     if _scan(conn, f"SELECT {key}, {columns} FROM {table} ORDER BY {key}", found):
         return list(found.values())
+    before = len(found)
     _scan(conn, f"SELECT {key}, {columns} FROM {table} ORDER BY {key} DESC", found)
     if key == "name":  # a text key: look each known setting up by name
         for name in [f.name for f in fields(Settings)]:
             _scan(conn, f"SELECT {key}, {columns} FROM {table} WHERE name = ?", found, (name,))
     else:
-        _read_gaps(conn, table, key, columns, found)
+        _read_gaps(conn, table, key, columns, found, ends=len(found) > before)
     return [found[k] for k in sorted(found, key=_order)]
 
 
@@ -195,14 +196,19 @@ def _scan(conn: sqlite3.Connection, sql: str, found: dict[object, Row], args: Ro
 
 
 def _read_gaps(
-    conn: sqlite3.Connection, table: str, key: str, columns: str, found: dict[object, Row]
+    conn: sqlite3.Connection, table: str, key: str, columns: str, found: dict[object, Row], ends: bool
 ) -> None:
-    """Read the keys from 1 up to past the highest one known (listed in an index or read),
-    halving each range that fails; then on, a chunk at a time, while a chunk has rows."""
-    known = [k for k in [*found, *_indexed_keys(conn, table, key)] if isinstance(k, int)]
+    """Read the keys between those already read, from 1 up to past the highest one known,
+    halving each range that fails; then on, a chunk at a time, while a chunk has rows. The
+    indexes are read for the keys they list unless the table was read from both ends."""
+    listed = [] if ends else _indexed_keys(conn, table, key)
+    read = sorted(k for k in found if isinstance(k, int))
     reader = _RangeReader(conn, f"SELECT {key}, {columns} FROM {table} WHERE {key} BETWEEN ? AND ?", found)
-    top = max(known, default=0)
-    reader.read(min([1, *known]), top)
+    top = max([0, *read, *(k for k in listed if isinstance(k, int))])
+    bounds = [min([1, *read]) - 1, *read, top + 1]
+    for low, high in zip(bounds, bounds[1:], strict=False):
+        if high - low > 1:
+            reader.read(low + 1, high - 1)
     while len(found) < MOST_ROWS and reader.read(top + 1, top + CHUNK):
         top = max(k for k in found if isinstance(k, int))
 
@@ -262,16 +268,23 @@ def _indexed_keys(conn: sqlite3.Connection, table: str, key: str) -> list[object
 
 
 def _insert(conn: sqlite3.Connection, table: str, columns: str, rows: list[tuple[object, ...]]) -> int:
-    marks = ", ".join("?" for _ in columns.split(","))
-    kept = 0
+    """Insert ``rows`` (a row the table's constraints refuse is skipped); how many went in."""
+    sql = f"INSERT OR IGNORE INTO {table} ({columns}) VALUES ({', '.join('?' for _ in columns.split(','))})"
+    start = conn.total_changes
     with contextlib.suppress(sqlite3.Error), transaction(conn):
-        for row in rows:
+        for at in range(0, len(rows), BATCH):
+            batch = rows[at : at + BATCH]
             try:
-                conn.execute(f"INSERT OR IGNORE INTO {table} ({columns}) VALUES ({marks})", row)
-                kept += conn.execute("SELECT changes()").fetchone()[0]
-            except sqlite3.Error:
-                continue
-    return kept
+                conn.executemany(sql, batch)
+            except sqlite3.Error:  # a row refused: the batch again row by row (those in already
+                for row in batch:  # are ignored)
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute(sql, row)
+    return conn.total_changes - start
+
+
+BATCH = 1000
+"""Rows inserted by one ``executemany``."""
 
 
 def summary(kept: dict[str, int]) -> str:
