@@ -49,15 +49,17 @@ def fill(folder: Path, games: int) -> Path:
     conn.executemany(
         "INSERT INTO games (uid, variant, deal, result, seconds, moves, score, winnable_only, daily,"
         " started_at, finished_at) VALUES (?, ?, ?, ?, 60.0, 50, 52, 0, NULL, ?, ?)",
-        (
-            (f"game-{i:08d}", ("kansas", "seahaven")[i % 2], i % 1000 + 1, ("won", "lost")[i % 3 == 0])
-            + ("2025-01-01T10:00:00+01:00", f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}T10:05:00+01:00")
-            for i in range(games)
-        ),
+        (_row(i) for i in range(games)),
     )
     conn.execute("COMMIT")
     store.close()
     return folder / DB_NAME
+
+
+def _row(i: int) -> tuple[object, ...]:
+    variant, result = ("kansas", "seahaven")[i % 2], ("won", "lost")[i % 3 == 0]
+    finished = f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}T10:05:00+01:00"
+    return (f"game-{i:08d}", variant, i % 1000 + 1, result, "2025-01-01T10:00:00+01:00", finished)
 
 
 def zero_middle_page(raw: bytes) -> bytes:

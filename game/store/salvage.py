@@ -19,6 +19,7 @@ every value is checked again when it is read (``saves``, ``stats``, ``settings``
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import re
 import shutil
@@ -206,7 +207,7 @@ def _read_gaps(
     reader = _RangeReader(conn, f"SELECT {key}, {columns} FROM {table} WHERE {key} BETWEEN ? AND ?", found)
     top = max([0, *read, *(k for k in listed if isinstance(k, int))])
     bounds = [min([1, *read]) - 1, *read, top + 1]
-    for low, high in zip(bounds, bounds[1:], strict=False):
+    for low, high in itertools.pairwise(bounds):
         if high - low > 1:
             reader.read(low + 1, high - 1)
     while len(found) < MOST_ROWS and reader.read(top + 1, top + CHUNK):
