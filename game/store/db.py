@@ -218,6 +218,8 @@ def _check_identity(conn: sqlite3.Connection) -> Problem | None:
     tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
     if app_id != schema.APPLICATION_ID and (app_id != 0 or tables or version):
         return Problem("corrupt", _("it belongs to another program"))
+    if version == 0 and tables:  # made whole under another name, so never half-made here
+        return Problem("corrupt", "data version 0")
     if version > len(schema.MIGRATIONS):
         return Problem("newer", f"data version {version}; this version reads up to {len(schema.MIGRATIONS)}")
     return None

@@ -74,8 +74,8 @@ def test_one_damaged_byte_in_the_schema_text_moves_the_file_aside_and_starts(
     assert store.start_game(game.new_game("kansas", deal=4))
 
 
-@pytest.mark.parametrize("version", [-5, -1])
-def test_a_negative_user_version_is_a_damaged_file_moved_aside_and_saving_goes_on(
+@pytest.mark.parametrize("version", [-5, -1, 0])
+def test_a_user_version_below_one_is_a_damaged_file_moved_aside_and_saving_goes_on(
     data: Path, open_store: Opener, version: int
 ) -> None:
     path = make_big_database(data, 10)
