@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import threading
 from datetime import date
 
 import pygame
@@ -60,7 +61,7 @@ class Persistence:
     @classmethod
     def open(cls, data_dir: str | None) -> Persistence:
         """Open the store in ``data_dir`` (else ``$SOLITAIRE_DATA_DIR``, else the user folder)."""
-        return cls(Store.open(data_dir))
+        return cls(open_store(data_dir))
 
     # ------------------------------------------------------------ settings
 
@@ -153,7 +154,8 @@ class Persistence:
 
     def restarted(self, g: Game) -> None:
         """``g`` is a new attempt at the deal of the game in progress (``Store.restart_game``)."""
-        self.store.restart_game(g)
+        if g.key not in self.guest:  # the other window's game is not this one's to end
+            self.store.restart_game(g)
 
     def saved(self, g: Game, elapsed: float) -> None:
         """Save ``g`` after an action (a win is recorded by the store)."""
@@ -179,6 +181,7 @@ class Persistence:
         """Save changed settings, take new notices and expire old ones; whether the banner changed."""
         if view is not None:
             self.settings_changed(view)
+        self.store.retry_writes()  # those waiting for another program's lock, now and then
         for line in [*self._pending, *self.store.take_notices()]:
             print(f"solitaire: {line}", file=sys.stderr)
             self._banner.append((line, None))
@@ -241,6 +244,33 @@ class Persistence:
         for part in wrap(line, size, rect.width - 2 * size):
             blit_text(surface, part, size, TEXT, "midtop", (rect.centerx, y))
             y += int(size * 1.2)
+
+
+PUMP_EVERY_S = 0.05
+"""How often the window's events are taken while the store opens (the system sees it alive)."""
+
+
+def open_store(data_dir: str | None) -> Store:
+    """``Store.open`` on a worker thread, the window's events pumped meanwhile: carrying a
+    damaged file's rows over takes seconds with many games, and a window that takes no events
+    for that long is "not responding"."""
+    box: list[Store | BaseException] = []
+
+    def work() -> None:
+        try:
+            box.append(Store.open(data_dir))
+        except BaseException as exc:  # handed to the window's thread below
+            box.append(exc)
+
+    worker = threading.Thread(target=work, name="store-open", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(PUMP_EVERY_S)
+        if pygame.display.get_init():
+            pygame.event.pump()
+    if isinstance(box[0], BaseException):
+        raise box[0]
+    return box[0]
 
 
 def first_variant(args: object, persist: Persistence) -> str | None:

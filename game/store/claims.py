@@ -13,7 +13,9 @@ one window, so an older holder there is a game that has been left (tests build m
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import IO
@@ -29,6 +31,8 @@ class Claims:
         self.folder = None if folder is None else folder.absolute()
         """Where the lock files live (``None``: nothing is saved, so nothing to share)."""
         self._held: dict[str, IO[bytes]] = {}
+        self.problem: str | None = None
+        """Why a lock file could not be opened (the other windows are then not kept out)."""
 
     def take(self, variant: str) -> bool:
         """Hold ``variant`` (letting go of any other); ``False`` if another copy holds it.
@@ -40,13 +44,8 @@ class Claims:
             self.release(other)
         if self.folder is None or variant in self._held:
             return True
-        path = self.folder / f".solitaire.sqlite3.{variant}.lock"
-        earlier = _HELD_HERE.get(path)
-        if earlier is not None:
-            earlier.release(variant)
-        try:
-            handle = _open(path)
-        except OSError:
+        path, handle = self._open(variant)
+        if handle is None:
             return True
         if not _lock(handle):
             handle.close()
@@ -55,13 +54,30 @@ class Claims:
         _HELD_HERE[path] = self
         return True
 
+    def _open(self, variant: str) -> tuple[Path, IO[bytes] | None]:
+        """The variant's lock file, open: the usual one, else (something else is at its name,
+        or another user's file) the spare that every copy turns to then; ``None`` if neither
+        opens, which ``problem`` then says."""
+        assert self.folder is not None
+        error: OSError | None = None
+        for path in lock_paths(self.folder, variant):
+            earlier = _HELD_HERE.get(path)
+            if earlier is not None:
+                earlier.release(variant)
+            try:
+                return path, _open(path)
+            except OSError as exc:
+                error = exc
+        self.problem = error.strerror if error is not None and error.strerror else str(error)
+        return path, None
+
     def release(self, variant: str) -> None:
         """Let another copy play ``variant``."""
         handle = self._held.pop(variant, None)
         if self.folder is not None:
-            path = self.folder / f".solitaire.sqlite3.{variant}.lock"
-            if _HELD_HERE.get(path) is self:
-                del _HELD_HERE[path]
+            for path in lock_paths(self.folder, variant):
+                if _HELD_HERE.get(path) is self:
+                    del _HELD_HERE[path]
         if handle is not None:
             with contextlib.suppress(OSError):
                 _unlock(handle)
@@ -73,8 +89,18 @@ class Claims:
             self.release(variant)
 
 
+def lock_paths(folder: Path, variant: str) -> list[Path]:
+    """The variant's lock file, and the spare tried when it cannot be opened."""
+    name = f".solitaire.sqlite3.{variant}.lock"
+    return [folder / name, folder / f"{name}-spare"]
+
+
 def _open(path: Path) -> IO[bytes]:
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    # Not blocking on a FIFO put there; anything but a plain file is refused.
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o600)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, os.strerror(errno.EINVAL), str(path))
     return os.fdopen(fd, "r+b")
 
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import stat
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -33,7 +35,10 @@ from game.store.paths import database_path, prepare_folder
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S = 10.0
-"""How long a write waits for another copy of the game to finish its transaction."""
+"""How long opening and checking the file waits for another program's lock."""
+WRITE_WAIT_S = 1.0
+"""How long a write of the game waits for the lock (on the window's thread): another copy of
+the game holds it for milliseconds; past this the write is queued and retried (``Store``)."""
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 NOTHING_KEPT = N_("playing on with settings and statistics kept only until you quit.")
 """The end of the notice for a folder the game cannot write…"""
@@ -44,12 +49,18 @@ DATA_SHOWN = N_(
 """…and its end when the saved data could be read (``in_memory``)."""
 PRIVATE = 0o600
 """The mode of the database and its -wal and -shm files: saved games are the player's alone."""
+_SQLITE_BUSY = 5
+_SQLITE_LOCKED = 6
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 
 
 class NewerSchema(sqlite3.DatabaseError):
     """The database was written by a newer version of the game."""
+
+
+class DamagedVersion(sqlite3.DatabaseError):
+    """The schema version in the file's header is below zero: no version ever wrote it."""
 
 
 @dataclass
@@ -96,11 +107,14 @@ def one_line(text: str) -> str:
 # ------------------------------------------------------------------ connections
 
 
-def connect(path: Path | str, *, synchronous: str = "FULL") -> sqlite3.Connection:
+def connect(
+    path: Path | str, *, synchronous: str = "FULL", timeout: float = BUSY_TIMEOUT_S
+) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are explicit), WAL, with a busy timeout."""
     if synchronous not in SYNCHRONOUS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}")
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    # Any thread: the app opens the store off its window's thread, then uses it there alone.
+    conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
     try:
         conn.execute("PRAGMA journal_mode = WAL").fetchone()
         conn.execute(f"PRAGMA synchronous = {synchronous}")
@@ -125,8 +139,11 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
 
 def user_version(conn: sqlite3.Connection) -> int:
-    """The schema version stored in the file (0 for a new file)."""
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    """The schema version stored in the file (0 for a new file); ``DamagedVersion`` below 0."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version < 0:
+        raise DamagedVersion(f"data version {version}")
+    return version
 
 
 def migrate(conn: sqlite3.Connection) -> None:
@@ -153,6 +170,10 @@ def diagnose(path: Path, keep_open: list[sqlite3.Connection] | None = None) -> P
     ``keep_open``, the connection that found a file fine is put there instead of closed.
     """
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            if os.path.isdir(path):
+                raise IsADirectoryError(21, os.strerror(21), str(path))
+            return Problem("corrupt", _("it is not a regular file"))
         with path.open("rb") as f:
             header = f.read(len(SQLITE_HEADER))
     except FileNotFoundError:
@@ -163,6 +184,10 @@ def diagnose(path: Path, keep_open: list[sqlite3.Connection] | None = None) -> P
         return Problem("corrupt", _("it is not an SQLite database"))
     try:
         return _check_contents(path, keep_open)
+    except DamagedVersion as exc:
+        return Problem("corrupt", str(exc))
+    except UnicodeDecodeError:  # SQLite's error quotes damaged schema text, which Python cannot decode
+        return Problem("corrupt", _("its table definitions are damaged"))
     except sqlite3.DatabaseError as exc:
         if _error_code(exc) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
             return Problem("corrupt", str(exc))
@@ -193,9 +218,16 @@ def _check_identity(conn: sqlite3.Connection) -> Problem | None:
     tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
     if app_id != schema.APPLICATION_ID and (app_id != 0 or tables or version):
         return Problem("corrupt", _("it belongs to another program"))
+    if version == 0 and tables:  # made whole under another name, so never half-made here
+        return Problem("corrupt", "data version 0")
     if version > len(schema.MIGRATIONS):
         return Problem("newer", f"data version {version}; this version reads up to {len(schema.MIGRATIONS)}")
     return None
+
+
+def is_busy(exc: sqlite3.Error) -> bool:
+    """Whether ``exc`` says another connection holds the lock (``SQLITE_BUSY``/``LOCKED``)."""
+    return _error_code(exc) in (_SQLITE_BUSY, _SQLITE_LOCKED)
 
 
 def _error_code(exc: sqlite3.Error) -> int | None:
@@ -211,25 +243,64 @@ def side_files(path: Path) -> list[Path]:
     return [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal")]
 
 
+def aside_name(path: Path, label: str, now: datetime) -> Path:
+    """A free name ``<name>.<label>-YYYYmmdd-HHMMSS[.n]`` beside ``path`` (side files free too)."""
+    base = f"{path.name}.{label}-{now:%Y%m%d-%H%M%S}"
+    target = path.with_name(base)
+    n = 0
+    while any(os.path.lexists(p) for p in [target, *side_files(target)]):
+        n += 1
+        target = path.with_name(f"{base}.{n}")
+    return target
+
+
 def quarantine(path: Path, label: str, now: datetime) -> Path:
     """Rename ``path`` (and its side files) to a free ``<name>.<label>-YYYYmmdd-HHMMSS[.n]``.
 
     Returns the new name. Nothing is ever deleted.
     """
-    base = f"{path.name}.{label}-{now:%Y%m%d-%H%M%S}"
-    target = path.with_name(base)
-    n = 0
-    while any(p.exists() for p in [target, *side_files(target)]):
-        n += 1
-        target = path.with_name(f"{base}.{n}")
+    target = aside_name(path, label, now)
     os.rename(path, target)
     for side, moved in zip(side_files(path), side_files(target), strict=True):
         with contextlib.suppress(FileNotFoundError):
             os.rename(side, moved)
+    make_private(target)
     return target
 
 
 # ------------------------------------------------------------------ creating
+
+
+def scratch_name(path: Path, kind: str) -> Path:
+    """A fresh name beside ``path`` for a file this process builds (``.<name>.<kind>-PID-xxxxxxxx``)."""
+    return path.with_name(f".{path.name}.{kind}-{os.getpid()}-{os.urandom(4).hex()}")
+
+
+def remove_leftovers(path: Path) -> None:
+    """Remove the files a killed copy of the game was building beside ``path`` (a fresh
+    database, a salvage): those whose process has ended. Never the database itself."""
+    prefixes = [f".{path.name}.{kind}-" for kind in ("new", "salvage")]
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(path.parent):
+            prefix = next((p for p in prefixes if entry.name.startswith(p)), None)
+            if prefix is None:
+                continue
+            pid = entry.name[len(prefix) :].split("-", 1)[0]
+            if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    if sys.platform == "win32":  # os.kill would end the process there: keep the file
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process
+        return True
+    return True
 
 
 def create_atomically(path: Path) -> None:
@@ -237,7 +308,7 @@ def create_atomically(path: Path) -> None:
 
     If another copy of the game created ``path`` meanwhile, theirs is kept.
     """
-    tmp = path.with_name(f".{path.name}.new-{os.getpid()}-{os.urandom(4).hex()}")
+    tmp = scratch_name(path, "new")
     try:
         # Made 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode.
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE))
@@ -273,15 +344,13 @@ def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> 
         prepare_folder(folder)
     except OSError as exc:
         return in_memory(path, [cannot_save_notice(folder, exc)])
+    remove_leftovers(path)
     notices: list[str] = []
     checking: list[sqlite3.Connection] = []
-    damaged: Path | None = None
     try:
         problem = diagnose(path, checking)
         if problem is not None:
-            moved = quarantine(path, problem.label, now)
-            notices.append(problem.notice(moved))
-            damaged = moved if problem.label == "corrupt" else None
+            notices.append(_replace(path, problem, now))
         if not path.exists():
             create_atomically(path)
         make_private(path)
@@ -296,23 +365,26 @@ def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> 
             conn_checked.close()
     try:
         migrate(conn)
+        conn.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT_S * 1000)}")
     except sqlite3.Error as exc:
         conn.close()
         return in_memory(path, [*notices, cannot_save_notice(folder, exc)])
-    if damaged is not None:
-        notices[-1] += _salvaged(damaged, conn)
     return Opened(conn, path, notices)
 
 
-def _salvaged(damaged: Path, conn: sqlite3.Connection) -> str:
-    """Carry the readable rows of the moved-aside file over; the words saying what was kept."""
-    from game.store.salvage import salvage, summary
+def _replace(path: Path, problem: Problem, now: datetime) -> str:
+    """Move the unusable file at ``path`` aside (carrying its readable rows over into a fresh
+    file when it is damaged); the notice saying so."""
+    if problem.label != "corrupt" or not stat.S_ISREG(os.stat(path).st_mode):
+        return problem.notice(quarantine(path, problem.label, now))
+    from game.store.salvage import replace_damaged, summary
 
-    kept = salvage(damaged, conn)
-    if not any(kept.values()):
-        return ""
-    # Translators: {items} lists counts ("83 finished games, 1 game in progress and 14 settings")
-    return " " + _("What could still be read was carried over: {items}.").format(items=summary(kept))
+    moved, kept = replace_damaged(path, problem.label, now)
+    notice = problem.notice(moved)
+    if any(kept.values()):
+        # Translators: {items} lists counts ("83 finished games, 1 game in progress and 14 settings")
+        notice += " " + _("What could still be read was carried over: {items}.").format(items=summary(kept))
+    return notice
 
 
 def make_private(path: Path) -> None:
@@ -323,9 +395,9 @@ def make_private(path: Path) -> None:
         return
     for p in [path, *side_files(path)]:
         with contextlib.suppress(OSError):
-            st = p.stat()
-            if st.st_mode & 0o077 and st.st_uid == getuid():
-                os.chmod(p, PRIVATE)
+            st = os.lstat(p)
+            if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077 and st.st_uid == getuid():
+                os.chmod(p, stat.S_IMODE(st.st_mode) & ~0o077)  # a read-only file stays read-only
 
 
 def cannot_save_notice(folder: Path, exc: BaseException) -> str:
@@ -338,14 +410,14 @@ def cannot_save_notice(folder: Path, exc: BaseException) -> str:
 
 def in_memory(copy_from: Path | None = None, notices: list[str] | None = None) -> Opened:
     """An in-memory database, seeded from ``copy_from`` when that file reads cleanly."""
-    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     if copy_from is not None and _copy_if_readable(copy_from, conn):
         notices = [n.replace(_(NOTHING_KEPT), _(DATA_SHOWN)) for n in notices or []]
     try:
         migrate(conn)
     except sqlite3.Error:  # the copy was not usable after all: start empty
         conn.close()
-        conn = sqlite3.connect(":memory:", isolation_level=None)
+        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         with contextlib.suppress(sqlite3.Error):  # a broken migration: keep the versions before it
             migrate(conn)
     return Opened(conn, None, list(notices or []))
@@ -353,7 +425,7 @@ def in_memory(copy_from: Path | None = None, notices: list[str] | None = None) -
 
 def _copy_if_readable(path: Path, target: sqlite3.Connection) -> bool:
     """Copy the database at ``path`` into ``target`` if it reads cleanly; whether it did."""
-    with contextlib.suppress(OSError, sqlite3.Error):
+    with contextlib.suppress(OSError, sqlite3.Error, UnicodeDecodeError):
         if not path.is_file():
             return False
         source = connect_readonly(path)
@@ -385,11 +457,16 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
 
 def _readonly_problem(conn: sqlite3.Connection) -> Problem | None:
     rows = conn.execute("PRAGMA quick_check").fetchall()
-    return None if rows == [("ok",)] else Problem("corrupt", _("damaged pages"))
+    if rows != [("ok",)]:
+        return Problem("corrupt", _("damaged pages"))
+    user_version(conn)  # DamagedVersion below zero
+    return None
 
 
 def diagnose_readonly(path: Path) -> Problem | None:
     """Like ``diagnose``, opening the file read-only (for a folder we cannot write)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        return Problem("corrupt", _("it is not a regular file"))
     with path.open("rb") as f:
         if f.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
             return Problem("corrupt", _("not an SQLite database"))

@@ -90,13 +90,21 @@ def first_look(explicit: str | None) -> FirstLook:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.2)
     except (NotADataFolder, OSError, ValueError, sqlite3.Error):
         return look
+    conn.text_factory = _text_or_bytes  # one setting that is not UTF-8 is one bad value
     try:
         _read(conn, look)
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):  # damaged schema text: an error that does not decode
         return FirstLook()
     finally:
         conn.close()
     return look
+
+
+def _text_or_bytes(value: bytes) -> str | bytes:
+    try:
+        return value.decode()
+    except UnicodeDecodeError:
+        return value
 
 
 def _read(conn: sqlite3.Connection, look: FirstLook) -> None:
@@ -111,4 +119,6 @@ def _read(conn: sqlite3.Connection, look: FirstLook) -> None:
         except ValueError:
             continue
         setattr(look, name, _FIELDS[name](value))
-    look.saved_variants = frozenset(row[0] for row in conn.execute("SELECT variant FROM saved_games"))
+    look.saved_variants = frozenset(
+        row[0] for row in conn.execute("SELECT variant FROM saved_games") if isinstance(row[0], str)
+    )

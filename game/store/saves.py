@@ -289,7 +289,11 @@ def delete(conn: sqlite3.Connection, variant: str, uid: str | None = None) -> No
 
 def variants(conn: sqlite3.Connection) -> list[str]:
     """The variants with a game in progress."""
-    return [r[0] for r in conn.execute("SELECT variant FROM saved_games ORDER BY variant")]
+    return [
+        r[0]
+        for r in conn.execute("SELECT variant FROM saved_games ORDER BY variant")
+        if isinstance(r[0], str)
+    ]
 
 
 def keep_aside(conn: sqlite3.Connection, row: SavedRow, reason: str, now: str) -> None:

@@ -27,8 +27,11 @@ and queue a notice, reads fall back to defaults.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import os
 import sqlite3
+import time
 import uuid
 import weakref
 from collections.abc import Callable, Mapping
@@ -54,6 +57,10 @@ if TYPE_CHECKING:
     from game.store.stats import ChartPoint, DayPoint, GameRecord, Summary
 
 T = TypeVar("T")
+RETRY_S = 1.0
+"""How often writes waiting for another program's lock are tried again."""
+QUIT_WAIT_S = 3.0
+"""How long quitting waits for that lock to make the writes still waiting."""
 Clock = Callable[[], datetime]
 
 
@@ -87,6 +94,11 @@ class Store:
         self._current: dict[str, _Current] = {}
         self._failing = False
         self._told_skipped = False
+        self._told_unlocked = False
+        self._queue: list[Callable[[sqlite3.Connection], None]] = []
+        """Writes waiting for the database's write lock, oldest first."""
+        self._tried_at = 0.0
+        self._delayed = False
         self._claims = Claims(None if self.path is None else self.path.parent)
 
     @classmethod
@@ -136,17 +148,29 @@ class Store:
         return [db.one_line(n) for n in notices]
 
     def close(self) -> None:
-        """Close the database (everything is saved already)."""
-        self._claims.release_all()
+        """Close the database (making any writes still waiting first)."""
+        self.release_claims()
         self._conn.close()
 
     def claim(self, variant: str) -> bool:
         """Make ``variant`` this copy's to play and save (letting go of any other); ``False``
         while another copy of the game on the same data folder plays it (see ``claims``)."""
-        return self._claims.take(variant)
+        taken = self._claims.take(variant)
+        if self._claims.problem is not None and not self._told_unlocked:
+            self._told_unlocked = True
+            # Translators: {reason} is the system's error
+            line = _(
+                "Cannot keep other windows of Solitaire from playing the same game ({reason}): "
+                "close any other window of Solitaire, or the last one saved wins."
+            )
+            self._notices.append(line.format(reason=self._claims.problem))
+        return taken
 
     def release_claims(self) -> None:
-        """Let other copies of the game play every variant (this one is quitting)."""
+        """Let other copies of the game play every variant (this one is quitting): the writes
+        still waiting are made first (waiting up to ``QUIT_WAIT_S`` for the lock)."""
+        with contextlib.suppress(sqlite3.Error):
+            self.retry_writes(wait=QUIT_WAIT_S)
         self._claims.release_all()
 
     def __enter__(self) -> Store:
@@ -383,22 +407,73 @@ class Store:
         self._notices.append(_restore_failed(VARIANTS[variant].name, str(bad)))
 
     def _write(self, work: Callable[[sqlite3.Connection], None]) -> bool:
-        try:
-            with db.transaction(self._conn):
-                work(self._conn)
-        except sqlite3.Error as exc:
-            if not self._failing:
-                # Translators: {reason} is the database's error message
-                line = _("Could not save ({reason}); playing on, and trying again after your next move.")
-                self._notices.append(line.format(reason=exc))
-            self._failing = True
+        """Queue ``work`` behind any writes still waiting and make them; whether all are made.
+        While another program holds the database's write lock, writes wait in the queue (in
+        memory, in order) and are tried again, without waiting, at most every ``RETRY_S``."""
+        self._queue.append(work)
+        if len(self._queue) == 1:
+            return self._make_writes()
+        return self.retry_writes()
+
+    def retry_writes(self, *, wait: float | None = None) -> bool:
+        """Try the writes still waiting again if ``RETRY_S`` has passed since the last try,
+        taking the lock only if it is free (with ``wait``: at once, waiting up to ``wait``
+        seconds for it); whether none is left waiting."""
+        if not self._queue:
+            return True
+        if wait is None and time.monotonic() - self._tried_at < RETRY_S:
             return False
-        self._failing = False
+        self._conn.execute(f"PRAGMA busy_timeout = {int((wait or 0.0) * 1000)}")
+        try:
+            return self._make_writes()
+        finally:
+            self._conn.execute(f"PRAGMA busy_timeout = {int(db.WRITE_WAIT_S * 1000)}")
+
+    @property
+    def writes_waiting(self) -> int:
+        """How many writes wait for another program to let go of the database."""
+        return len(self._queue)
+
+    def _make_writes(self) -> bool:
+        self._tried_at = time.monotonic()
+        while self._queue:
+            work = self._queue[0]
+            try:
+                _decoding(functools.partial(_in_transaction, work=work), self._conn)
+            except sqlite3.Error as exc:
+                if db.is_busy(exc):
+                    self._tell_delayed(exc)
+                    return False
+                del self._queue[0]  # a write that fails for another reason is not retried
+                self._tell_failed(exc)
+                return False
+            del self._queue[0]
+            self._failing = False
+        if self._delayed:
+            self._delayed = False
+            self._notices.append(_("Saving works again: everything you played is saved."))
         return True
+
+    def _tell_delayed(self, exc: sqlite3.Error) -> None:
+        if not self._delayed:
+            self._delayed = True
+            # Translators: {reason} is the database's error message
+            line = _(
+                "Saving is delayed: another program is using your saved data ({reason}); "
+                "your moves are kept and saved as soon as it lets go."
+            )
+            self._notices.append(line.format(reason=exc))
+
+    def _tell_failed(self, exc: sqlite3.Error) -> None:
+        if not self._failing:
+            # Translators: {reason} is the database's error message
+            line = _("Could not save ({reason}); playing on, and trying again after your next move.")
+            self._notices.append(line.format(reason=exc))
+        self._failing = True
 
     def _read(self, query: Callable[[sqlite3.Connection], T], default: T) -> T:
         try:
-            return query(self._conn)
+            return _decoding(query, self._conn)
         except saves.BadRow:
             raise
         except (sqlite3.Error, ValueError) as exc:
@@ -407,6 +482,35 @@ class Store:
                 _("Could not read the saved data ({reason}); showing defaults.").format(reason=exc)
             )
             return default
+
+
+def _in_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], None]) -> None:
+    with db.transaction(conn):
+        work(conn)
+
+
+def _decoding(work: Callable[[sqlite3.Connection], T], conn: sqlite3.Connection) -> T:
+    """``work(conn)``; if a stored text is not UTF-8 (the whole query fails), again with such
+    texts read as bytes, so that the row or setting holding one is judged alone, like any odd
+    value (decoding every text in Python costs ~0.4 s per 200,000 finished games)."""
+    try:
+        return work(conn)
+    except sqlite3.OperationalError as exc:
+        if not str(exc).startswith("Could not decode to UTF-8"):
+            raise
+    conn.text_factory = text_or_bytes
+    try:
+        return work(conn)
+    finally:
+        conn.text_factory = str
+
+
+def text_or_bytes(value: bytes) -> str | bytes:
+    """A stored text as ``str``, or its bytes when they are not UTF-8."""
+    try:
+        return value.decode()
+    except UnicodeDecodeError:
+        return value
 
 
 def _restore_failed(name: str, reason: str) -> str:

@@ -100,3 +100,61 @@ def test_the_variant_is_free_again_once_the_first_window_quits(
         assert app.table is not None and app.table.g.deal == 5 and app.table.g.moves_made == 1
     finally:
         app.close()
+
+
+def test_the_window_takes_its_events_while_the_store_opens(
+    monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    import threading
+
+    import pygame
+
+    from game import app_store
+
+    opened = threading.Event()
+    real_open = Store.open
+
+    def slow_open(*args: object, **kwargs: object) -> Store:
+        opened.wait(5)  # released by the pump below: a salvage that takes a while
+        return real_open(*args, **kwargs)
+
+    pumps: list[float] = []
+
+    def pump() -> None:
+        pumps.append(0.0)
+        if len(pumps) >= 3:
+            opened.set()
+
+    monkeypatch.setattr(Store, "open", slow_open)
+    monkeypatch.setattr(pygame.event, "pump", pump)
+    pygame.display.init()
+
+    persist = app_store.Persistence.open(str(data_dir))
+
+    persist.store.close()
+    assert len(pumps) >= 3
+    assert opened.is_set()
+
+
+def finished_games(data_dir: Path) -> int:
+    with Store.open(data_dir) as store:
+        return store.summary().played
+
+
+def test_restart_in_the_second_window_leaves_the_first_window_s_game_alone(
+    first_window: subprocess.Popen[str], data_dir: Path, clock: FakeClock
+) -> None:
+    before = saved_position(data_dir, "kansas")
+    app = App(make_args(variant="kansas", deal=None), clock=clock, speed="off")
+    try:
+        app.step()
+        table = app.table
+        assert table is not None and "kansas" in app.persist.guest
+        table.g.play(table.g.legal_moves()[0])
+        app.persist.saved(table.g, 1.0)
+        table.restart()
+        app.step()
+    finally:
+        app.close()
+    assert saved_position(data_dir, "kansas") == before
+    assert finished_games(data_dir) == 0

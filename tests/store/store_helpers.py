@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import sqlite3
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import game
 from game.play import Game
@@ -52,3 +55,122 @@ def stuck_game(key: str = "kansas", seed: int = 1) -> Game:
         if g.is_stuck() and g.moves_made:
             return g
     raise AssertionError("no stuck game found")
+
+
+def make_big_database(folder: Path, games: int, clock: FakeClock | None = None) -> Path:
+    """A closed database with settings, a Kansas game in progress and ``games`` finished games
+    (inserted directly: fast enough for 200,000)."""
+    from game.store import Store
+    from game.store.paths import DB_NAME
+
+    store = Store.open(folder, clock=clock or FakeClock())
+    settings = store.load_settings()
+    settings.card_style = "fourcolour"
+    store.save_settings(settings)
+    g = game.new_game("kansas", deal=3)
+    store.start_game(g)
+    play_random(g, random.Random(1), 3)
+    store.save_game(g, 5.0)
+    conn = store.connection
+    conn.execute("BEGIN")
+    conn.executemany(
+        "INSERT INTO games (uid, variant, deal, result, seconds, moves, score, winnable_only, daily,"
+        " started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?)",
+        (_game_row(i) for i in range(games)),
+    )
+    conn.execute("COMMIT")
+    store.close()
+    return folder / DB_NAME
+
+
+def _game_row(i: int) -> tuple[object, ...]:
+    variant, result = ("kansas", "seahaven")[i % 2], ("won", "lost")[i % 3 == 0]
+    finished = f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}T10:05:00+01:00"
+    score = 52 if i % 3 else 10
+    started = "2025-01-01T10:00:00+01:00"
+    return (
+        f"game-{i:08d}",
+        variant,
+        i % 1000 + 1,
+        result,
+        60.0 + i % 7,
+        50 + i % 11,
+        score,
+        started,
+        finished,
+    )
+
+
+ORACLE_TABLES = {
+    "settings": "name, value",
+    "saved_games": "*",
+    "games": "*",
+    "unreadable_saves": "*",
+}
+
+
+def readable_rows(path: Path, most_rowid: int) -> dict[str, list[tuple[object, ...]]]:
+    """The oracle of a salvage: every row of ``path`` SQLite still reads one by one (each rowid
+    from 1 to ``most_rowid`` alone, each setting by its name, schema errors ignored), as a fresh
+    file's constraints take them in key order (``INSERT OR IGNORE``). Per table, its rows."""
+    from dataclasses import fields
+
+    from game.store import schema
+    from game.store.settings import Settings
+
+    source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    source.text_factory = _text_or_bytes
+    fresh = sqlite3.connect(":memory:")
+    for statement in schema.V1:
+        fresh.execute(statement)
+    try:
+        source.execute("PRAGMA writable_schema = ON")
+        for table, columns in ORACLE_TABLES.items():
+            if table == "settings":
+                lookups = [("name = ?", f.name) for f in fields(Settings)]
+            else:
+                lookups = [("rowid = ?", i) for i in range(1, most_rowid + 1)]
+            for where, arg in lookups:
+                try:
+                    row = source.execute(f"SELECT {columns} FROM {table} WHERE {where}", (arg,)).fetchone()
+                except (sqlite3.Error, UnicodeError):
+                    continue
+                if row is not None:
+                    marks = ", ".join("?" * len(row))
+                    with contextlib.suppress(sqlite3.Error):
+                        fresh.execute(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", row)
+        return {t: stored_rows(fresh, t) for t in ORACLE_TABLES}
+    finally:
+        source.close()
+        fresh.close()
+
+
+def _text_or_bytes(value: bytes) -> str | bytes:
+    try:
+        return value.decode()
+    except UnicodeDecodeError:
+        return value
+
+
+def stored_rows(conn: sqlite3.Connection, table: str) -> list[tuple[object, ...]]:
+    """Every row of ``table`` (text that is not UTF-8 as bytes)."""
+    factory = conn.text_factory
+    conn.text_factory = _text_or_bytes
+    try:
+        rows = conn.execute(f"SELECT {ORACLE_TABLES[table]} FROM {table}").fetchall()
+        return sorted((tuple(r) for r in rows), key=repr)
+    finally:
+        conn.text_factory = factory
+
+
+def missing_rows(path: Path, before: dict[str, list[tuple[object, ...]]]) -> dict[str, int]:
+    """Per table, how many rows of ``before`` the database at ``path`` does not hold."""
+    conn = sqlite3.connect(path)
+    try:
+        missing = {}
+        for table, rows in before.items():
+            have = set(stored_rows(conn, table))
+            missing[table] = sum(1 for r in rows if r not in have)
+        return missing
+    finally:
+        conn.close()

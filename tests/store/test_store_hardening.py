@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -154,7 +155,10 @@ def test_damaged_file_carries_its_readable_rows_into_the_fresh_one(
     (notice,) = store.take_notices()
     assert "moved to" in notice and "carried over" in notice
     assert store.summary("kansas").played >= readable["games"] > 0
-    assert f"{store.summary('kansas').played} finished games" in notice
+    carried = re.search(r"(\d+) finished games", notice)
+    # Every row carried over is counted; one whose values the damage changed is left out of
+    # the statistics when read (and kept in the file).
+    assert carried is not None and int(carried[1]) >= store.summary("kansas").played
     if readable["settings"]:
         assert store.load_settings().card_style == "fourcolour"
     if readable["saved_games"]:

@@ -65,6 +65,15 @@ def run_two(data, keys):
     return results
 
 
+def assert_only_delayed(results):
+    """No save failed but for waiting its turn: on a loaded machine the other process can hold
+    the lock longer than a write waits (``db.WRITE_WAIT_S``); the write is then queued, made
+    later in order (at the latest on closing), and the player told saving is delayed."""
+    for result in results:
+        assert all(n.startswith(("Saving is delayed", "Saving works again")) for n in result["notices"])
+        assert (result["failures"] > 0) == any(n.startswith("Saving is delayed") for n in result["notices"])
+
+
 def assert_intact(data):
     conn = sqlite3.connect(data / DB_NAME)
     assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
@@ -76,7 +85,7 @@ def assert_intact(data):
 def test_two_processes_saving_different_games_lose_nothing(data):
     results = run_two(data, ["kansas", "bakers-game"])
 
-    assert results == [{"failures": 0, "notices": []}] * 2
+    assert_only_delayed(results)
     assert_intact(data)
     with Store.open(data) as store:
         for key in ("kansas", "bakers-game"):
@@ -88,7 +97,7 @@ def test_two_processes_saving_different_games_lose_nothing(data):
 def test_two_processes_saving_the_same_variant_do_not_corrupt_it(data):
     results = run_two(data, ["seahaven", "seahaven"])
 
-    assert results == [{"failures": 0, "notices": []}] * 2
+    assert_only_delayed(results)
     assert_intact(data)
     with Store.open(data) as store:
         assert 0 < store.summary("seahaven").played <= 2 * ROUNDS
