@@ -304,7 +304,7 @@ class App(IntentRouting):
                 # The pointer moves: a click may follow. Rebuild the layer now, on a frame with
                 # nothing to show, not on the click's (a frame's worth of time at 4K).
                 self.renderer.restore_layer(self.surface)
-            damage = self.top.update(self.now())
+            damage = self._update_front(self.now())
             if self.shown:  # minimised: restoring it redraws everything
                 self._draw(damage)
             while self._later:
@@ -312,6 +312,22 @@ class App(IntentRouting):
             if events or self.top.busy():
                 self._active_at = self.now()
         return self.running
+
+    def _update_front(self, now: float) -> Damage:
+        """Update the front scene; if that put another scene in front (the table's last move
+        shows the win or no-moves screen) or took it away, update the new front one too before
+        the frame is drawn. A scene is never drawn before its first update: an overlay makes its
+        backdrop there, and drawn without one it is black but for its buttons until the next
+        frame, which an idle loop makes only for the next event."""
+        front = self.top
+        damage = front.update(now)
+        for _tries in range(len(self.scenes) + 2):  # a few: each update may change the front again
+            if not self.scenes or self.top is front:
+                break
+            front = self.top
+            front.update(now)
+            damage = True
+        return damage
 
     def _sound_notice(self) -> None:
         """Once, when no sound device was found: say so on the table (after any other message)."""
