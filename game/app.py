@@ -166,6 +166,9 @@ class App(IntentRouting):
         self._advisor: Advisor | None = None
         self._doorbell = Doorbell()
         """Wakes the sleeping loop when the solver's answer arrives."""
+        self.input_time = self.now()
+        """When the events being handled were taken from the queue (``step``): the time of a
+        click or key, which an idle loop's last frame can be a second older than."""
         self._active_at = self.now()
         """When input last came or a scene was last busy (``go_idle`` parks the layer after a while)."""
         self._first_scene(args)
@@ -287,6 +290,7 @@ class App(IntentRouting):
     def step(self, first: pygame.event.Event | None = None) -> bool:
         """One frame: handle the waiting events, update the front scene, draw what changed."""
         events = ([first] if first is not None else []) + pygame.event.get()
+        self.input_time = self.now()  # pygame's events carry no time of their own
         resizes = [e for e in events if e.type == pygame.VIDEORESIZE]
         for event in events:
             if event.type == pygame.VIDEORESIZE and event is not resizes[-1]:

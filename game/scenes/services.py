@@ -34,6 +34,9 @@ class Services(Protocol):
     window_pauses: set[str]
     """Why the window cannot be played in now (``game.scenes.play_clock``'s reasons)."""
     fullscreen: bool
+    input_time: float
+    """When the events being handled were taken from the queue (the app's clock): what a
+    click's or key's time is, never the last frame's (an idle table's is up to a second old)."""
 
     @property
     def size(self) -> tuple[int, int]:

@@ -30,6 +30,9 @@ class TableInput(TableSession):
     hover: Hashable | None
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        # The event's own time, for a double-click, the clock's start, a notice's end: the
+        # last frame's time is up to a second old when the table has been idle.
+        self._now = max(self._now, self.app.input_time)
         if self.coach.search is not None or self.demo:
             self._interrupt(event)
             return

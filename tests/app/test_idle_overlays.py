@@ -1,15 +1,14 @@
 """Screens shown over an idle table: their first frame shows the dimmed table, never black.
 
-The real ``App.run`` loop runs here. The table first sits idle (the loop sleeps: the kernel's
-wait is stood in for by ``Script``, which moves the fake clock on by each wait's timeout, and
-the table's layer is parked), then one input comes without the pointer moving, and every frame
-presented from then on is looked at as the window would show it.
+The real ``App.run`` loop runs here (``tests.app.idle_loop``). The table first sits idle (the
+loop sleeps, the table's layer is parked), then one input comes without the pointer moving, and
+every frame presented from then on is looked at as the window would show it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 import pytest
@@ -18,7 +17,8 @@ from game.app import App
 from game.scenes.base import Overlay
 from game.scenes.stuck import StuckScene
 from game.scenes.win import WinScene
-from tests.app.conftest import FakeClock, post, post_click, post_key, settle
+from tests.app.conftest import FakeClock, post_click, post_key, settle
+from tests.app.idle_loop import Script, black_share
 from tests.app.test_scenes import _nearly_won
 
 IDLE = 3.0
@@ -33,38 +33,8 @@ class Frame:
     black: float
 
 
-@dataclass
-class Script:
-    """Stands in for the loop's sleep: the first waits pass ``IDLE`` seconds of fake time,
-    then ``act`` posts the input; the first wait after it (the loop at rest again) ends the run."""
-
-    clock: FakeClock
-    act: Callable[[], None]
-    idle_until: float = 0.0
-    acted: bool = False
-    waits: list[int | None] = field(default_factory=list)
-
-    def __call__(self, timeout_ms: int | None) -> None:
-        self.waits.append(timeout_ms)
-        if self.acted:
-            post(pygame.QUIT)
-        elif self.clock.t < self.idle_until and timeout_ms is not None:
-            self.clock.t = min(self.idle_until, self.clock.t + timeout_ms / 1000)
-        else:
-            self.clock.t = max(self.clock.t, self.idle_until)
-            self.acted = True
-            self.act()
-
-
 Watch = Callable[[App, Callable[[], None]], list[Frame]]
 """Runs an app idle, then an input; the frames presented after it."""
-
-
-def black_share(surface: pygame.Surface) -> float:
-    """The share of the surface's pixels that are pure black."""
-    mask = pygame.mask.from_threshold(surface, (0, 0, 0, 255), (1, 1, 1, 255))
-    w, h = surface.get_size()
-    return mask.count() / (w * h)
 
 
 @pytest.fixture
@@ -78,12 +48,12 @@ def watch(clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
             parked.append(app.renderer.parked)
             act()
 
-        script = Script(clock, act_at_rest, idle_until=clock.t + IDLE)
+        script = Script(clock, clock.t + IDLE, [(0.0, act_at_rest)])
         monkeypatch.setattr("game.app.wait_event", script)
         frames: list[Frame] = []
 
         def presented() -> None:
-            if script.acted:
+            if parked:
                 frames.append(Frame(type(app.top).__name__, black_share(app.surface)))
                 if isinstance(app.top, WinScene) and len(frames) > 5:
                     app.running = False  # the cascade runs on: a few frames are enough
