@@ -2,8 +2,8 @@
 
 A window is never larger than the largest display (the player could not see all of it, and its
 surfaces would cost memory for nothing), nor longer than ``MAX_ASPECT`` to 1 (see
-``clamp_window``). With no real display (SDL's ``dummy`` and ``offscreen``
-drivers, as in tests and benchmarks) only the fixed limits apply.
+``clamp_window``). With no real display to measure (SDL's ``dummy`` and ``offscreen`` drivers:
+scripts, CI, ``--autoplay``), the window is at most ``HEADLESS_WINDOW``, as on a 4K screen.
 """
 
 from __future__ import annotations
@@ -19,6 +19,10 @@ MIN_WINDOW = (480, 360)
 MAX_SIDE = 8192
 """No window side beyond this (an 8K display is 7680x4320): a window's surfaces grow with its
 area, and 16384x16384 (what SDL gives for 99999x99999) took 5.6 GiB."""
+HEADLESS_WINDOW = (3840, 2160)
+"""The largest window with no display to measure: a 4K screen's. On SDL's dummy driver
+``--window 99999x99999 --autoplay`` peaked at 979 MiB at the fixed limit (8192x8192), 144 MiB
+at this size (Kansas deal 3). Tests and benchmarks draw at up to 3840x2160 headless."""
 MAX_ASPECT = 6.0
 """No window wider than six times its height, or taller than six times its width: three 16:9
 screens side by side are 5.3:1, and beyond about 40:1 the chooser's tiles had no height left."""
@@ -39,15 +43,16 @@ def clamp_window(size: tuple[int, int], largest: tuple[int, int] = (MAX_SIDE, MA
 
 
 def largest_window() -> tuple[int, int]:
-    """The largest window worth opening: the largest display's size (or the fixed limit)."""
+    """The largest window worth opening: the largest display's size (``HEADLESS_WINDOW`` with
+    no display to measure)."""
     try:
         if pygame.display.get_driver() in _NO_DESKTOP:
-            return MAX_SIDE, MAX_SIDE
+            return HEADLESS_WINDOW
         sizes = pygame.display.get_desktop_sizes()
     except (pygame.error, AttributeError):
-        return MAX_SIDE, MAX_SIDE
+        return HEADLESS_WINDOW
     if not sizes:
-        return MAX_SIDE, MAX_SIDE
+        return HEADLESS_WINDOW
     return max(w for w, _ in sizes), max(h for _, h in sizes)
 
 

@@ -11,7 +11,7 @@ import pytest
 from game.app import App
 from game.scenes.chooser import ChooserScene
 from game.view import screen
-from game.view.screen import MAX_ASPECT, MIN_WINDOW, clamp_window
+from game.view.screen import HEADLESS_WINDOW, MAX_ASPECT, MIN_WINDOW, clamp_window
 from tests.app.conftest import post_key
 
 
@@ -47,6 +47,26 @@ def test_window_larger_than_the_display_opens_at_the_display_size(
     app = make_app(variant="kansas", window=(99999, 99999))
     assert app.size == (1024, 768)
     assert app.persist.banner is not None and "opened at 1024x768" in app.persist.banner
+
+
+@pytest.mark.parametrize("asked", [(99999, 99999), (8192, 8192), (5000, 3000)])
+def test_with_no_display_to_measure_a_huge_window_opens_at_most_4k_with_a_notice(
+    make_app: Callable[..., App], asked: tuple[int, int]
+) -> None:
+    """SDL's dummy driver (scripts, CI, --autoplay) has no desktop size: 99999x99999 opened at
+    8192x8192 and took 1.8 GiB."""
+    app = make_app(variant="kansas", window=asked)
+    assert pygame.display.get_driver() == "dummy"
+    w, h = app.size
+    assert w <= HEADLESS_WINDOW[0] and h <= HEADLESS_WINDOW[1]
+    assert app.surface.get_size() == (w, h)
+    assert app.persist.banner is not None and f"{asked[0]}x{asked[1]}" in app.persist.banner
+    assert f"opened at {w}x{h}" in app.persist.banner
+
+
+def test_with_no_display_to_measure_a_4k_window_opens_as_asked(make_app: Callable[..., App]) -> None:
+    app = make_app(variant="kansas", window=HEADLESS_WINDOW)
+    assert app.size == HEADLESS_WINDOW and app.persist.banner is None
 
 
 def test_a_window_below_the_minimum_opens_at_it_without_a_notice(make_app: Callable[..., App]) -> None:
