@@ -44,7 +44,15 @@ from game.view.settings import Settings
 from game.view.sleep import WAKE, Doorbell, wait_event
 from game.view.sound import Sound
 from game.view.widgets import reset_fonts, trim_texts
-from game.view.window import caption, default_window_size, fit_desktop, init_display, take, window_size_for
+from game.view.window import (
+    caption,
+    centred,
+    default_window_size,
+    fit_desktop,
+    init_display,
+    take,
+    window_size_for,
+)
 
 __all__ = ["App", "caption", "default_window_size", "fit_desktop", "merge_rects", "run"]
 
@@ -148,9 +156,13 @@ class App(IntentRouting):
         self._windowed_at: tuple[int, int] | None = stored.window_pos
         """Where the window was before full screen (its place again after)."""
         taken = take(self.display, self.window_size, self.fullscreen)
-        self.surface = taken or self._open_window()
-        if window is None and not self.fullscreen and taken is None:
-            place_window(stored.window_pos)
+        if taken is not None:
+            self.surface = taken
+        else:
+            with centred():
+                self.surface = self._open_window()
+            if window is None and not self.fullscreen:
+                place_window(stored.window_pos)
         self.art = CardArt(self.settings.card_style)
         self.renderer = Renderer(self.art)
         self.renderer.high_contrast = self.settings.high_contrast

@@ -381,12 +381,20 @@ def _first_window(args: argparse.Namespace) -> Display | None:
     # isort: split
     from game.store.first_look import first_look
     from game.view.display import default_display
-    from game.view.window import caption, open_first, opening_variant, place_window, window_size_for
+    from game.view.window import (
+        caption,
+        init_display,
+        open_first,
+        opening_variant,
+        place_window,
+        window_size_for,
+    )
 
     look = first_look(args.data_dir)
     if look.language != "system":
         set_language(look.language)  # as App will: the window's first frames already in it
     display = default_display()
+    init_display()  # before the size: without it the desktop is unknown, and App opened again
     size, fullscreen, _ = window_size_for(args, look)  # App gives the notice of a size cut
     title = caption(opening_variant(args, look.last_variant, look.saved_variants))  # the title App keeps
     try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import warnings
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from typing import Protocol
 
 from game.view.lean_pygame import pygame
@@ -104,7 +104,8 @@ def open_first(
     init_display()
     felt = FIRST_FELT_HIGH_CONTRAST if dark else FIRST_FELT
     _first_icon(felt)
-    surface = display.open(size, fullscreen)
+    with centred():
+        surface = display.open(size, fullscreen)
     display.set_caption(title)
     if not fullscreen:
         set_minimum_size()
@@ -144,18 +145,47 @@ def window_position() -> tuple[int, int] | None:
     return None
 
 
+@contextlib.contextmanager
+def centred() -> Iterator[None]:
+    """Windows opened meanwhile are put in the middle of the display they open on.
+
+    Only around opening a new window: with ``SDL_VIDEO_CENTERED`` set, every ``set_mode`` centres
+    the window again, so a window the player resizes would jump. Without it, a window that had
+    to be opened again at another size kept the corner the window manager gave the first one:
+    under openbox a 1536x864 window opened at (449, 240) on a 1920x1080 screen, 65 pixels off
+    its right edge and 24 off the bottom. A player's own setting of the variable is kept.
+    """
+    if "SDL_VIDEO_CENTERED" in os.environ:
+        yield
+        return
+    os.environ["SDL_VIDEO_CENTERED"] = "1"
+    try:
+        yield
+    finally:
+        os.environ.pop("SDL_VIDEO_CENTERED", None)
+
+
 def place_window(position: tuple[int, int] | None) -> None:
-    """Move the window to ``position`` (a saved one) if it is on a desktop."""
+    """Move the window to ``position`` (a saved one), as little as it takes to be all on the
+    desktop (a screen since unplugged, a smaller one, a larger window)."""
     if position is None:
         return
     with contextlib.suppress(pygame.error, AttributeError, TypeError, ValueError, IndexError):
         desktops = pygame.display.get_desktop_sizes()
         width, height = sum(w for w, _ in desktops), max(h for _, h in desktops)
-        if not (-100 <= position[0] < width - 100 and 0 <= position[1] < height - 100):
-            return
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
-            current_window().position = position
+            window = current_window()
+            size = window.size
+            window.position = on_desktop(position, size, (width, height))
+
+
+def on_desktop(position: tuple[int, int], size: tuple[int, int], desktop: tuple[int, int]) -> tuple[int, int]:
+    """``position`` moved as little as it takes for a window of ``size`` to lie on a ``desktop``
+    of that size (its top-left corner at least; a window larger than the desktop at 0, 0)."""
+    x = max(0, min(position[0], desktop[0] - size[0]))
+    y = max(0, min(position[1], desktop[1] - size[1]))
+    return x, y
 
 
 def take(display: Display, size: tuple[int, int], fullscreen: bool) -> pygame.Surface | None:
