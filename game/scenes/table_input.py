@@ -235,8 +235,8 @@ class TableInput(TableSession):
         if drag is None:
             return []
         rects = drag.rects(self.layout.card_size)
-        pad = max(4, self.layout.card_w // 6 + 2)  # the shadow included
-        return [rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad)]
+        stack = rects[0].unionall(rects[1:])
+        return [stack.union(self.app.renderer.shadow_area(stack, self.layout.card_w))]
 
     def _target_damage(self, move: Move | None) -> list[Rect]:
         if move is None:

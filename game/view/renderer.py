@@ -28,7 +28,7 @@ from game.view.felt import Felt
 from game.view.layout import TableLayout
 from game.view.marks import slot_mark
 from game.view.memory import release_free_memory
-from game.view.shadows import Shadows, overlapping_groups
+from game.view.shadows import Shadows, shadow_groups
 from game.view.table_layer import TableLayer, changed_areas
 from game.view.widgets import text
 
@@ -300,10 +300,14 @@ class Renderer:
 
     def draw_sprites(self, surface: Surface, sprites: list[Sprite], size: tuple[int, int]) -> None:
         """Moving cards in the given order; lifted ones cast one soft shadow per overlapping group."""
-        for group, _ in overlapping_groups([s for s in sprites if s.lifted], size):
+        for group, _ in shadow_groups([s for s in sprites if s.lifted], size):
             self._shadows.draw(surface, group, size[0])
         for sprite in sprites:
             self.draw_card(surface, sprite, size[0])
+
+    def shadow_area(self, area: Rect, card_w: int) -> Rect:
+        """Where the shadow of lifted cards covering ``area`` falls."""
+        return self._shadows.area(area, card_w)
 
     def sprite_areas(self, sprites: list[Sprite], size: tuple[int, int]) -> dict[Hashable, Rect]:
         """What ``draw_sprites`` covers, piece by piece, keyed by what the piece shows.
@@ -312,7 +316,7 @@ class Renderer:
         Where a key is in one frame's pieces and not in the next's, the screen changed.
         """
         pieces: dict[Hashable, Rect] = {}
-        for group, members in overlapping_groups([s for s in sprites if s.lifted], size):
+        for group, members in shadow_groups([s for s in sprites if s.lifted], size):
             pieces[members] = group.union(self._shadows.area(group, size[0]))
         for s in sprites:
             if not s.lifted:
