@@ -346,12 +346,18 @@ class App(IntentRouting):
         return damage
 
     def _sound_notice(self) -> None:
-        """Once, when no sound device was found: say so on the table (after any other message)."""
+        """When no sound device was found: say so on the table (after any other message), once
+        for good, not on every launch; a device found again makes a later loss news again."""
+        told = self.persist.stored.no_sound_told
+        if self.sound.available and told:
+            self.persist.remember(no_sound_told=False)
+            return
         table = self.table
         if self.sound.notice is not None and table is not None and table.toast is None:
             notice = self.sound.take_notice()
-            if notice is not None:
+            if notice is not None and not told:
                 table.show_toast(notice)
+                self.persist.remember(no_sound_told=True)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:

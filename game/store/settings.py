@@ -51,6 +51,9 @@ class Settings:
     high_contrast: bool = False
     language: str = "system"
     """A language code with a catalog (``de``, ``pt_BR``), or ``system``: the system's language."""
+    no_sound_told: bool = False
+    """Whether the player was told that no sound device was found: told once, not on every
+    launch; once a device is found again, a later loss of it is told again."""
 
     def winnable_only_for(self, variant: str) -> bool:
         """Whether ``variant`` deals only winnable deals."""
@@ -144,6 +147,7 @@ CHECKS: dict[str, Callable[[object], Any]] = {
     "card_style": _choice(CARD_STYLES),
     "high_contrast": _boolean,
     "language": _language,
+    "no_sound_told": _boolean,
 }
 """Per setting: a function that returns the value in its Python form or raises ValueError."""
 

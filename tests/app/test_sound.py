@@ -86,3 +86,36 @@ def test_idle_time_synthesizes_every_effect_once_the_mixer_is_open(make_app: Cal
         made += 1
         assert made <= len(EFFECTS)
     assert app.sound._sounds is not None and set(app.sound._sounds) == set(EFFECTS)
+
+
+def test_no_sound_device_is_told_on_the_first_launch_only_and_again_after_a_device_came_back(
+    make_app: Callable[..., App], clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notice = "Sound is off: no sound device was found."
+
+    def launch(device: bool) -> list[str]:
+        """One launch: a move played (its sound tries the mixer); the table's notices meanwhile."""
+        pygame.mixer.quit()
+        with monkeypatch.context() as patch:
+            if not device:
+                patch.setattr(pygame.mixer, "init", no_device)
+            app = make_app(variant="kansas", deal=65)
+            told: list[str] = []
+            post_key(pygame.K_d, unicode="d")
+            for _frame in range(30):
+                clock.t += 0.05
+                app.step()
+                table = app.table
+                if table is not None and table.toast is not None and table.toast[0] not in told:
+                    told.append(table.toast[0])
+            app.quit()
+            app.step()
+        return told
+
+    def no_device(*args: object, **kwargs: object) -> None:
+        raise pygame.error("ALSA: Couldn't open audio device")
+
+    assert notice in launch(device=False)
+    assert notice not in launch(device=False)  # the next launch, the same machine: not again
+    assert notice not in launch(device=True)
+    assert notice in launch(device=False)  # the device went away again: news again
