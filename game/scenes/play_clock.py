@@ -2,8 +2,9 @@
 
 It starts with the first action, stops for good at the win, and is paused for as long as any
 reason holds: the table covered by another screen (menu, rules, statistics…), the window
-minimised, or the window without the keyboard focus. The clock knows nothing of how the main
-loop waits; the loop asks ``running`` (to tick the display once a second) and ``elapsed``.
+minimised, the window without the keyboard focus, no move left, or the next deal being looked
+for. The clock knows nothing of how the main loop waits; the loop asks ``running`` (to tick the
+display once a second) and ``elapsed``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ COVERED = "covered"
 MINIMISED = "minimised"
 UNFOCUSED = "unfocused"
 """The window lost the keyboard focus (another program is in front)."""
+OVER = "over"
+"""No legal move is left: the game is lost unless the player undoes."""
+SEARCHING = "searching"
+"""The table looks for a winnable deal to play next: the game on it is left behind."""
 
 
 class PlayClock:

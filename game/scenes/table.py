@@ -25,7 +25,7 @@ from game.i18n import _, format_number, ngettext, pgettext
 from game.play import Game
 from game.scenes.base import Damage
 from game.scenes.coach import Coach
-from game.scenes.play_clock import COVERED, PlayClock
+from game.scenes.play_clock import COVERED, OVER, SEARCHING, PlayClock
 from game.scenes.table_input import TableInput
 from game.scenes.table_session import (
     ANSWER_POLL,
@@ -159,6 +159,7 @@ class TableScene(TableInput):
             self._partial += [self.layout.status, self.layout.toolbar]
         if not busy:
             self._settle()
+        self._hold_clock(now)
         self.buttons = self._toolbar()
         full = super().update(now)
         partial, self._partial = self._partial, []
@@ -176,6 +177,14 @@ class TableScene(TableInput):
         if full:
             return True
         return partial or False
+
+    def _hold_clock(self, now: float) -> None:
+        """The game clock stops while no move is left (an undo lets it run on) and while the
+        next deal is looked for: a lost game's time is the time it was played."""
+        holds = {OVER: self._stuck_seen == self.g.state, SEARCHING: self.coach.search is not None}
+        for reason, hold in holds.items():
+            if hold != (reason in self.clock.paused):
+                (self.clock.pause if hold else self.clock.resume)(reason, now)
 
     def _sprite_damage(self, before: list[Sprite], after: list[Sprite]) -> list[Rect]:
         """Where moving cards (and their shadows) were and are, for those that changed."""
