@@ -114,17 +114,22 @@ class WinScene(Dialog):
         self.bouncers.append(Bouncer(card, slot.x, slot.y, vx, vy))
 
     def _fly(self, b: Bouncer, dt: float, trail: Surface) -> None:
+        """Move a card on and leave its trail, on the table only: the toolbar and the status
+        line stay as they were (the cards bounce off the status line's top)."""
         w, h = self.app.size
         layout = self.table.layout
+        floor = layout.table.bottom
         image = self.app.renderer.card_image(b.card, True, layout.card_w)
         steps = max(1, math.ceil(math.hypot(b.vx, b.vy) * dt / max(4, layout.card_w // 5)))
+        trail.set_clip(layout.table)
         for _step in range(steps):
             b.vy += GRAVITY * h * dt / steps
             b.x += b.vx * dt / steps
             b.y += b.vy * dt / steps
-            if b.y + layout.card_h > h:
-                b.y = h - layout.card_h
+            if b.y + layout.card_h > floor:
+                b.y = floor - layout.card_h
                 b.vy = -b.vy * BOUNCE
             trail.blit(image, (round(b.x), round(b.y)))
+        trail.set_clip(None)
         if b.x < -layout.card_w or b.x > w:
             self.bouncers.remove(b)
