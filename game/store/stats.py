@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 
 from game.i18n import N_
@@ -270,13 +270,16 @@ def day_streaks(days: set[date], today: date) -> tuple[int, int]:
     """The current and the best run of consecutive days in ``days``.
 
     The current run is the one ending today or yesterday (today's deal may not be played yet).
+    Days are counted by ordinal, so a stored day at either end of the calendar (year 1 or
+    9999) is one more day, not an ``OverflowError``.
     """
     best = 0
-    run_end: dict[date, int] = {}
-    for day in sorted(days):
-        run_end[day] = run_end.get(day - timedelta(days=1), 0) + 1
+    run_end: dict[int, int] = {}
+    for day in sorted(d.toordinal() for d in days):
+        run_end[day] = run_end.get(day - 1, 0) + 1
         best = max(best, run_end[day])
-    current = run_end.get(today) or run_end.get(today - timedelta(days=1), 0)
+    now = today.toordinal()
+    current = run_end.get(now) or run_end.get(now - 1, 0)
     return current, best
 
 
