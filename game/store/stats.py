@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from game.i18n import N_
@@ -283,42 +283,10 @@ def day_streaks(days: set[date], today: date) -> tuple[int, int]:
     return current, best
 
 
-def chart(conn: sqlite3.Connection, variant: str | None, *, window: int = 10) -> list[ChartPoint]:
-    """Every finished game with the win rates after it: overall and over the last ``window``."""
-    points: list[ChartPoint] = []
-    results: list[bool] = []
-    for g in records(conn, variant):
-        results.append(g.won)
-        recent = results[-window:]
-        wins = sum(results)
-        points.append(
-            ChartPoint(
-                number=len(results),
-                finished_at=g.finished_at,
-                won=g.won,
-                wins=wins,
-                losses=len(results) - wins,
-                win_rate=wins / len(results),
-                recent_win_rate=sum(recent) / len(recent),
-            )
-        )
-    return points
-
-
-def by_day(conn: sqlite3.Connection, variant: str | None) -> list[DayPoint]:
-    """Wins and losses per calendar day (local, as recorded) with the win rate so far."""
-    days: dict[date, list[int]] = {}
-    for g in records(conn, variant):
-        tally = days.setdefault(local_day(g.finished_at), [0, 0])
-        tally[0 if g.won else 1] += 1
-    points: list[DayPoint] = []
-    wins = played = 0
-    for day, (w, lost) in sorted(days.items()):
-        wins, played = wins + w, played + w + lost
-        points.append(DayPoint(day, w, lost, wins / played))
-    return points
-
-
 def local_day(stamp: str) -> date:
-    """The calendar date of an ISO 8601 time stamp as written (its own offset)."""
-    return datetime.fromisoformat(stamp).date()
+    """The calendar date of an ISO 8601 time stamp as written (its own offset): its first ten
+    characters, ``YYYY-MM-DD`` (else ``ValueError``), as ``tallies.FINISHED_DAY`` reads it."""
+    day = date.fromisoformat(stamp[:10])
+    if day.isoformat() != stamp[:10]:
+        raise ValueError(f"not a YYYY-MM-DD day: {stamp[:10]!r}")
+    return day

@@ -283,14 +283,16 @@ class Store:
 
     def summary(self, variant: str | None = None, *, winnable_only: bool | None = None) -> Summary:
         """The statistics table of ``variant`` (of all variants when ``None``)."""
-        from game.store import stats  # here: the first table frame needs none of it (~2 ms)
-
-        games = self._records(lambda conn: stats.read_records(conn, variant, winnable_only=winnable_only))
-        return stats.summarize(games, variant, self.today())
+        return self._summaries(variant, winnable_only)[variant]
 
     def summaries(self) -> dict[str, Summary]:
         """The statistics table of every variant, in menu order."""
-        return {key: self.summary(key) for key in VARIANTS}
+        return {key: s for key, s in self._summaries(None, None).items() if key is not None}
+
+    def all_summaries(self) -> dict[str | None, Summary]:
+        """The statistics table of every variant and of all of them (key ``None``), added up in
+        one go (``tallies``)."""
+        return self._summaries(None, None)
 
     def games(
         self,
@@ -310,17 +312,27 @@ class Store:
 
         return self._records(query)
 
-    def chart(self, variant: str | None = None, *, window: int = 10) -> list[ChartPoint]:
-        """Per finished game, oldest first: its result, the win rate so far and over ``window``."""
-        from game.store import stats
+    def chart(
+        self, variant: str | None = None, *, window: int = 10, last: int | None = None
+    ) -> list[ChartPoint]:
+        """Per finished game, oldest first: its result, the win rate so far and over ``window``
+        (the ``last`` games only, when given)."""
+        from game.store import tallies
 
-        return self._read(lambda conn: stats.chart(conn, variant, window=window), [])
+        return self._read(lambda conn: tallies.chart(conn, variant, window=window, last=last), [])
 
-    def by_day(self, variant: str | None = None) -> list[DayPoint]:
-        """Per calendar day with games: wins, losses and the win rate so far."""
-        from game.store import stats
+    def by_day(self, variant: str | None = None, *, last: int | None = None) -> list[DayPoint]:
+        """Per calendar day with games: wins, losses and the win rate so far (the ``last`` days
+        only, when given)."""
+        from game.store import tallies
 
-        return self._read(lambda conn: stats.by_day(conn, variant), [])
+        return self._read(lambda conn: tallies.by_day(conn, variant, last=last), [])
+
+    def day_count(self, variant: str | None = None) -> int:
+        """How many calendar days have finished games."""
+        from game.store import tallies
+
+        return self._read(lambda conn: tallies.day_count(conn, variant), 0)
 
     def today(self) -> date:
         """The player's calendar date."""
@@ -389,6 +401,11 @@ class Store:
         """Finished games from ``query``; rows it had to leave out are told once a run."""
         nothing: tuple[list[GameRecord], int] = ([], 0)
         found, skipped = self._read(query, nothing)
+        self._tell_skipped(skipped)
+        return found
+
+    def _tell_skipped(self, skipped: int) -> None:
+        """Tell once a run that ``skipped`` finished games could not be read."""
         if skipped and not self._told_skipped:
             self._told_skipped = True
             self._notices.append(
@@ -400,6 +417,17 @@ class Store:
                     skipped,
                 ).format(count=format_number(skipped))
             )
+
+    def _summaries(self, variant: str | None, winnable_only: bool | None) -> dict[str | None, Summary]:
+        from game.store import tallies  # here: the first table frame needs none of it
+
+        def query(conn: sqlite3.Connection) -> tuple[dict[str | None, Summary], int]:
+            return tallies.summaries(conn, self.today(), variant=variant, winnable_only=winnable_only)
+
+        found, skipped = self._read(query, ({}, 0))
+        if not found:  # the file could not be read: every table empty
+            found = {key: tallies.empty(key, self.today()) for key in [*VARIANTS, None]}
+        self._tell_skipped(skipped)
         return found
 
     def _keep_values_aside(self, variant: str, bad: saves.BadRow) -> None:
