@@ -55,6 +55,7 @@ from game.variants import VARIANTS
 
 if TYPE_CHECKING:
     from game.store.stats import ChartPoint, DayPoint, GameRecord, Summary
+    from game.store.tallies import Overview
 
 T = TypeVar("T")
 RETRY_S = 1.0
@@ -289,10 +290,18 @@ class Store:
         """The statistics table of every variant, in menu order."""
         return {key: s for key, s in self._summaries(None, None).items() if key is not None}
 
-    def all_summaries(self) -> dict[str | None, Summary]:
-        """The statistics table of every variant and of all of them (key ``None``), added up in
-        one go (``tallies``)."""
-        return self._summaries(None, None)
+    def overview(self) -> Overview:
+        """The statistics tables of every variant and of all (key ``None``) and their days
+        with games, added up in one go (``tallies``)."""
+        from game.store import tallies
+
+        def query(conn: sqlite3.Connection) -> Overview:
+            return tallies.overview(conn, self.today())
+
+        empty = {key: tallies.empty(key, self.today()) for key in [*VARIANTS, None]}
+        found = self._read(query, tallies.Overview(empty, {key: [] for key in empty}, 0))
+        self._tell_skipped(found.skipped)
+        return found
 
     def games(
         self,
@@ -313,13 +322,21 @@ class Store:
         return self._records(query)
 
     def chart(
-        self, variant: str | None = None, *, window: int = 10, last: int | None = None
+        self,
+        variant: str | None = None,
+        *,
+        window: int = 10,
+        last: int | None = None,
+        totals: tuple[int, int] | None = None,
     ) -> list[ChartPoint]:
         """Per finished game, oldest first: its result, the win rate so far and over ``window``
-        (the ``last`` games only, when given)."""
+        (the ``last`` games only, when given; ``totals``: the games and wins, when known)."""
         from game.store import tallies
 
-        return self._read(lambda conn: tallies.chart(conn, variant, window=window, last=last), [])
+        def query(conn: sqlite3.Connection) -> list[ChartPoint]:
+            return tallies.chart(conn, variant, window=window, last=last, totals=totals)
+
+        return self._read(query, [])
 
     def by_day(self, variant: str | None = None, *, last: int | None = None) -> list[DayPoint]:
         """Per calendar day with games: wins, losses and the win rate so far (the ``last`` days
@@ -327,12 +344,6 @@ class Store:
         from game.store import tallies
 
         return self._read(lambda conn: tallies.by_day(conn, variant, last=last), [])
-
-    def day_count(self, variant: str | None = None) -> int:
-        """How many calendar days have finished games."""
-        from game.store import tallies
-
-        return self._read(lambda conn: tallies.day_count(conn, variant), 0)
 
     def today(self) -> date:
         """The player's calendar date."""

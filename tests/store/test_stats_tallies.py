@@ -75,6 +75,7 @@ def test_tallied_statistics_match_the_game_by_game_reading(rows, spots) -> None:
         per_day: dict[date, list[int]] = {}
         for r in records:
             per_day.setdefault(stats.local_day(r.finished_at), [0, 0])[0 if r.won else 1] += 1
+        assert tallies.overview(conn, today).days[variant] == tallies.by_day(conn, variant)
         assert [(d.day, d.wins, d.losses) for d in tallies.by_day(conn, variant)] == [
             (d, w, lost) for d, (w, lost) in sorted(per_day.items())
         ]
@@ -98,9 +99,10 @@ def test_the_statistics_of_many_games_build_no_record_per_game_and_take_few_quer
     monkeypatch.setattr(stats, "_record", lambda r: built.append(r) or read_one(r))
     statements: list[str] = []
     store.connection.set_trace_callback(statements.append)
-    summaries = store.all_summaries()
+    overview = store.overview()
+    summaries = overview.summaries
     points = store.chart("kansas", last=60)
-    days = store.by_day("kansas", last=60)
+    days = overview.days["kansas"]
     assert summaries["kansas"].played == summaries[None].played == 3000
     assert summaries["kansas"].won == 1000
     assert len(points) == 60 and points[-1].number == 3000 and points[-1].wins == 1000
