@@ -30,7 +30,7 @@ from game.controls.gamepad import EVENTS as GAMEPAD_EVENTS
 from game.controls.gamepad import Gamepads
 from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
-from game.i18n import set_language
+from game.i18n import _, set_language
 from game.scenes.base import Damage, Scene
 from game.scenes.play_clock import MINIMISED, UNFOCUSED
 from game.scenes.services import Services
@@ -44,7 +44,15 @@ from game.view.settings import Settings
 from game.view.sleep import WAKE, Doorbell, wait_event
 from game.view.sound import Sound
 from game.view.widgets import reset_fonts, trim_texts
-from game.view.window import caption, default_window_size, fit_desktop, init_display, take, window_size_for
+from game.view.window import (
+    NoWindow,
+    caption,
+    default_window_size,
+    fit_desktop,
+    init_display,
+    take,
+    window_size_for,
+)
 
 __all__ = ["App", "caption", "default_window_size", "fit_desktop", "merge_rects", "run"]
 
@@ -68,6 +76,9 @@ def run(args: argparse.Namespace, persist: Persistence | None = None, display: D
         return app.run()
     except KeyboardInterrupt:
         return 130
+    except NoWindow as exc:
+        print(no_window_line(str(exc)), file=sys.stderr)
+        return EXIT_NO_WINDOW
     except Exception as exc:
         if os.environ.get("SOLITAIRE_DEBUG"):
             import traceback
@@ -79,6 +90,21 @@ def run(args: argparse.Namespace, persist: Persistence | None = None, display: D
         if app is not None:
             app.close()
         pygame.quit()
+
+
+EXIT_NO_WINDOW = 3
+"""The exit status when no window can be opened (``NoWindow``)."""
+
+
+def no_window_line(reason: str) -> str:
+    """What the player reads when no window can be opened: why, and what to try."""
+    # Translators: {reason} is the system's own words (such as "x11 not available")
+    return _(
+        "solitaire: no window can be opened ({reason}): no graphical display was found. Run it "
+        "from your desktop, or check that DISPLAY (X11) or WAYLAND_DISPLAY is set and that "
+        "SDL_VIDEODRIVER, if set, names a driver that works here. 'solitaire deal' and "
+        "'solitaire solve' need no window."
+    ).format(reason=reason)
 
 
 def _collect_garbage() -> None:
@@ -148,7 +174,10 @@ class App(IntentRouting):
         self._windowed_at: tuple[int, int] | None = stored.window_pos
         """Where the window was before full screen (its place again after)."""
         taken = take(self.display, self.window_size, self.fullscreen)
-        self.surface = taken or self._open_window()
+        try:
+            self.surface = taken or self._open_window()
+        except pygame.error as exc:  # the video driver started, yet no window opens
+            raise NoWindow(str(exc)) from None
         if window is None and not self.fullscreen and taken is None:
             place_window(stored.window_pos)
         self.art = CardArt(self.settings.card_style)
