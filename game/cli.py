@@ -23,7 +23,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import game
 from game.console import reach_terminal
@@ -35,6 +35,8 @@ from game.store.paths import DATA_DIR_HELP, ENV_VAR, NotADataFolder, expand
 from game.streams import flush_stdout, open_stdout, output_failed
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from game.view.display import Display
 
 EXIT_USAGE = 2
@@ -139,7 +141,7 @@ class _Parser(argparse.ArgumentParser):
     version, when standard output cannot take them, fail (``main`` says so) instead of being
     dropped without a word as argparse drops them."""
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if not message:
             return
         if file is None or file is sys.stderr:
@@ -386,7 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if status is not None:
         return status
     if closed:
-        sys.stdout = None  # type: ignore[assignment]  # playing writes nothing there
+        sys.stdout = None  # playing writes nothing there
     args = parse(play_parser, args_list)
     display = _first_window(args)
     from game.app import run  # the store, scenes, card art, solver, sound and gamepads: after the window

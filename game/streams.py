@@ -86,7 +86,7 @@ def _drop_stdout() -> None:
         if fd >= 0:
             os.dup2(os.open(os.devnull, os.O_WRONLY), fd)
             return
-    sys.stdout = None  # type: ignore[assignment]  # Python's own state for a closed stream
+    sys.stdout = None  # Python's own state for a closed stream
 
 
 def _tell(exc: OSError | UnicodeError) -> None:

@@ -435,7 +435,8 @@ class Store:
         def query(conn: sqlite3.Connection) -> tuple[dict[str | None, Summary], int]:
             return tallies.summaries(conn, self.today(), variant=variant, winnable_only=winnable_only)
 
-        found, skipped = self._read(query, ({}, 0))
+        nothing: tuple[dict[str | None, Summary], int] = ({}, 0)
+        found, skipped = self._read(query, nothing)
         if not found:  # the file could not be read: every table empty
             found = {key: tallies.empty(key, self.today()) for key in [*VARIANTS, None]}
         self._tell_skipped(skipped)
