@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import sys
 import time
 from collections.abc import Callable
 
@@ -36,6 +35,7 @@ from game.scenes.play_clock import MINIMISED, UNFOCUSED
 from game.scenes.services import Services
 from game.scenes.table import TableScene
 from game.solver.advisor import Advisor, Worker
+from game.streams import say
 from game.view.card_art import CardArt
 from game.view.damage import merge_rects
 from game.view.display import Display, default_display
@@ -77,14 +77,14 @@ def run(args: argparse.Namespace, persist: Persistence | None = None, display: D
     except KeyboardInterrupt:
         return 130
     except NoWindow as exc:
-        print(no_window_line(str(exc)), file=sys.stderr)
+        say(no_window_line(str(exc)))
         return EXIT_NO_WINDOW
     except Exception as exc:
         if os.environ.get("SOLITAIRE_DEBUG"):
             import traceback
 
             traceback.print_exc()
-        print(f"solitaire: unexpected error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        say(f"solitaire: unexpected error: {type(exc).__name__}: {exc}")
         return 1
     finally:
         if app is not None:

@@ -105,3 +105,15 @@ def _tell(exc: OSError | UnicodeError) -> None:
             stream.write(line + "\n")
             stream.flush()
         return
+
+
+def say(line: str) -> None:
+    """``line`` on standard error when it can be written there; nothing otherwise (a closed or
+    full stream, a character set without its letters): the last word of a game that is ending
+    must not end it with a traceback."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError, UnicodeError):
+        stream.write(line + "\n")
+        stream.flush()

@@ -5,6 +5,7 @@ driver until it is killed."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -12,8 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from game import app as app_module
 from game import i18n
 from game.app import EXIT_NO_WINDOW, no_window_line
+from game.view.window import NoWindow
+from tests.app.conftest import make_args
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -59,3 +63,20 @@ def test_no_usable_display_says_no_window_can_be_opened(
     assert child.stderr.splitlines()[-1] == expected
     if language != "en":
         assert expected != no_window_line(reason)  # translated
+
+
+class _FullStream(io.TextIOBase):
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize("failure", [NoWindow("x11 not available"), ValueError("odd")])
+def test_the_last_line_of_a_game_that_cannot_go_on_never_fails_on_a_broken_stderr(
+    monkeypatch: pytest.MonkeyPatch, failure: Exception
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise failure
+
+    monkeypatch.setattr(app_module, "App", broken)
+    monkeypatch.setattr(sys, "stderr", _FullStream())
+    assert app_module.run(make_args()) == (EXIT_NO_WINDOW if isinstance(failure, NoWindow) else 1)
