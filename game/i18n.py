@@ -228,7 +228,7 @@ def set_language(code: str | None) -> str:
     wanted = system_languages() if code in (None, "", "system") else [code]
     language = resolve(wanted)
     _translations = _catalog(language)
-    _language = language if isinstance(_translations, _gettext.GNUTranslations) else SOURCE_LANGUAGE
+    _language = SOURCE_LANGUAGE if type(_translations) is _gettext.NullTranslations else language
     _fits.clear()
     return _language
 
