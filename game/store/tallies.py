@@ -13,16 +13,14 @@ games leaves them out.
 
 from __future__ import annotations
 
-import math
 import sqlite3
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
 
 from game.engine.deals import MAX_DEAL, MIN_DEAL
-from game.store.saves import MAX_COUNT, MAX_SECONDS
+from game.store.saves import MAX_COUNT, MAX_SECONDS, parse_day
 from game.store.stats import ChartPoint, DayPoint, Summary, day_streaks, local_day
 from game.variants import VARIANTS
 
@@ -38,8 +36,6 @@ def _is_day(column: str) -> str:
 
 FINISHED_DAY = "substr(finished_at, 1, 10)"
 """SQL: the calendar day a game finished, as written (its own offset): ``stats.local_day``."""
-DAILY_DAY = f"CASE WHEN {_is_day('daily')} THEN daily END"
-"""SQL: the deal-of-the-day's day, or NULL for none or a damaged one (``saves.parse_day``)."""
 _KNOWN = ", ".join("'" + key.replace("'", "''") + "'" for key in VARIANTS)
 ROW_OK = (
     f"variant IN ({_KNOWN}) AND result IN ('won', 'lost', 'abandoned') AND typeof(uid) = 'text'"
@@ -65,25 +61,15 @@ class _Tally:
 
     played: int = 0
     won: int = 0
-    best_time: float | None = None
-    fewest_moves: int | None = None
-    best_score: int | None = None
+    times: list[float] = field(default_factory=list)
+    """The fastest win of each group of games (a day of a variant): the least is the best."""
+    moves: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
     daily_played: int = 0
     daily_won: int = 0
     streak: int = 0
     best_streak: int = 0
     daily_days: set[date] = field(default_factory=set)
-
-    def add(self, row: tuple[Any, ...]) -> None:
-        """One group's ``COUNT``s, ``SUM``s, ``MIN``s and ``MAX``es (see ``summaries``)."""
-        played, won, best_time, fewest, best_score, daily_played, daily_won = row
-        self.played += played
-        self.won += won
-        self.best_time = min(v for v in (self.best_time, best_time, math.inf) if v is not None)
-        self.fewest_moves = min(v for v in (self.fewest_moves, fewest, MAX_COUNT + 1) if v is not None)
-        self.best_score = max(v for v in (self.best_score, best_score, -1) if v is not None)
-        self.daily_played += daily_played
-        self.daily_won += daily_won
 
     def game(self, won: int) -> None:
         """The next game in finishing order, won or not."""
@@ -101,9 +87,9 @@ class _Tally:
             win_rate=self.won / self.played if self.played else None,
             current_streak=self.streak,
             best_streak=self.best_streak,
-            best_time=None if self.best_time in (None, math.inf) else float(self.best_time or 0),
-            fewest_moves=None if self.fewest_moves in (None, MAX_COUNT + 1) else self.fewest_moves,
-            best_score=None if self.best_score in (None, -1) else self.best_score,
+            best_time=float(min(self.times)) if self.times else None,
+            fewest_moves=min(self.moves) if self.moves else None,
+            best_score=max(self.scores) if self.scores else None,
             daily_played=self.daily_played,
             daily_won=self.daily_won,
             daily_current_streak=daily_current,
@@ -168,44 +154,66 @@ def summaries(
 def _added_up(
     conn: sqlite3.Connection, today: date, variant: str | None, winnable_only: bool | None
 ) -> Overview:
-    """Two passes over the games: one grouped by variant, finishing day and won daily day (sums,
-    counts, least and most), one in finishing order for the streaks."""
+    """Two passes over the games: one grouped by variant and finishing day (sums, counts, least
+    and most), one in finishing order for the streaks; and one over the deals of the day."""
     clauses, args = _where(variant, winnable_only)
     where = " AND ".join([ROW_OK, *clauses])
     keys: list[str | None] = [*(VARIANTS if variant is None else [variant]), None]
     tallies = {key: _Tally() for key in keys}
     per_day: dict[str | None, dict[str, list[int]]] = {key: {} for key in keys}
-    won_daily = f"CASE WHEN result = 'won' THEN {DAILY_DAY} END"
     groups = conn.execute(
-        f"SELECT variant, {FINISHED_DAY} AS day, {won_daily} AS won_daily, COUNT(*), SUM(result = 'won'),"
+        f"SELECT variant, {FINISHED_DAY} AS day, COUNT(*), SUM(result = 'won'),"
         " MIN(CASE WHEN result = 'won' THEN seconds END), MIN(CASE WHEN result = 'won' THEN moves END),"
-        f" MAX(score), COUNT({DAILY_DAY}), COUNT({won_daily}) FROM games WHERE {where}"
-        " GROUP BY variant, day, won_daily",
+        f" MAX(score) FROM games WHERE {where} GROUP BY variant, day",
         args,
     ).fetchall()
     bad = _bad_days({group[1] for group in groups})
-    for key, day, won_daily, *figures in groups:
+    for key, day, played, won, best_time, fewest, best_score in groups:
         if day in bad:
             continue
         for tally, days in ((tallies[key], per_day[key]), (tallies[None], per_day[None])):
-            tally.add(tuple(figures))
-            if won_daily is not None:
-                tally.daily_days.add(date.fromisoformat(won_daily))
+            tally.played += played
+            tally.won += won
+            if best_time is not None:
+                tally.times.append(best_time)
+                tally.moves.append(fewest)
+            tally.scores.append(best_score)
             tally_day = days.setdefault(day, [0, 0])
-            tally_day[0] += figures[1]
-            tally_day[1] += figures[0] - figures[1]
+            tally_day[0] += won
+            tally_day[1] += played - won
     total = " AND ".join(clauses)
-    (count,) = conn.execute(
-        f"SELECT COUNT(*) FROM games {'WHERE ' + total if total else ''}", args
-    ).fetchone()
+    count_all = f"SELECT COUNT(*) FROM games {'WHERE ' + total if total else ''}"
+    (count,) = conn.execute(count_all, args).fetchone()
     skipped = count - tallies[None].played
-    # Nothing left out (the usual case): the streaks' pass needs no checks, only the order.
-    _streaks(conn, where if skipped else " AND ".join(clauses) or "1", args, tallies, bad)
+    # Nothing left out (the usual case): the other passes need no checks of the values.
+    checked = where if skipped else total or "1"
+    _dailies(conn, checked, args, tallies, bad)
+    _streaks(conn, checked, args, tallies, bad)
     return Overview(
         summaries={key: tally.summary(key, today) for key, tally in tallies.items()},
         days={key: _day_points(days) for key, days in per_day.items()},
         skipped=skipped,
     )
+
+
+def _dailies(
+    conn: sqlite3.Connection, where: str, args: list[object], tallies: dict[str | None, _Tally], bad: set[str]
+) -> None:
+    """The deals of the day played and won, and the days won, of each tally: only the rows
+    with a day (a few), their day read as ``saves.parse_day`` reads it."""
+    for key, finished, daily, won, count in conn.execute(
+        f"SELECT variant, {FINISHED_DAY} AS day, daily, result = 'won' AS won, COUNT(*) FROM games"
+        f" WHERE daily IS NOT NULL AND {where} GROUP BY variant, day, daily, won",
+        args,
+    ):
+        day = parse_day(daily)
+        if finished in bad or day is None:
+            continue
+        for tally in (tallies[key], tallies[None]):
+            tally.daily_played += count
+            if won:
+                tally.daily_won += count
+                tally.daily_days.add(day)
 
 
 def _day_points(days: dict[str, list[int]]) -> list[DayPoint]:
