@@ -120,7 +120,7 @@ def _bad_days(days: Iterable[str]) -> set[str]:
     for day in days:
         try:
             local_day(day)
-        except ValueError:
+        except (ValueError, TypeError):  # TypeError: text that is not UTF-8 comes as bytes
             bad.add(day)
     return bad
 
