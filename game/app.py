@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import sys
 import time
 from collections.abc import Callable
 
@@ -30,12 +29,13 @@ from game.controls.gamepad import EVENTS as GAMEPAD_EVENTS
 from game.controls.gamepad import Gamepads
 from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
-from game.i18n import set_language
+from game.i18n import _, set_language
 from game.scenes.base import Damage, Scene
 from game.scenes.play_clock import MINIMISED, UNFOCUSED
 from game.scenes.services import Services
 from game.scenes.table import TableScene
 from game.solver.advisor import Advisor, Worker
+from game.streams import say
 from game.view.card_art import CardArt
 from game.view.damage import merge_rects
 from game.view.display import Display, default_display
@@ -45,6 +45,7 @@ from game.view.sleep import WAKE, Doorbell, wait_event
 from game.view.sound import Sound
 from game.view.widgets import reset_fonts, trim_texts
 from game.view.window import (
+    NoWindow,
     caption,
     centred,
     default_window_size,
@@ -76,17 +77,35 @@ def run(args: argparse.Namespace, persist: Persistence | None = None, display: D
         return app.run()
     except KeyboardInterrupt:
         return 130
+    except NoWindow as exc:
+        say(no_window_line(str(exc)))
+        return EXIT_NO_WINDOW
     except Exception as exc:
         if os.environ.get("SOLITAIRE_DEBUG"):
             import traceback
 
             traceback.print_exc()
-        print(f"solitaire: unexpected error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        say(f"solitaire: unexpected error: {type(exc).__name__}: {exc}")
         return 1
     finally:
         if app is not None:
             app.close()
         pygame.quit()
+
+
+EXIT_NO_WINDOW = 3
+"""The exit status when no window can be opened (``NoWindow``)."""
+
+
+def no_window_line(reason: str) -> str:
+    """What the player reads when no window can be opened: why, and what to try."""
+    # Translators: {reason} is the system's own words (such as "x11 not available")
+    return _(
+        "solitaire: no window can be opened ({reason}): no graphical display was found. Run it "
+        "from your desktop, or check that DISPLAY (X11) or WAYLAND_DISPLAY is set and that "
+        "SDL_VIDEODRIVER, if set, names a driver that works here. 'solitaire deal' and "
+        "'solitaire solve' need no window."
+    ).format(reason=reason)
 
 
 def _collect_garbage() -> None:
@@ -159,8 +178,11 @@ class App(IntentRouting):
         if taken is not None:
             self.surface = taken
         else:
-            with centred():
-                self.surface = self._open_window()
+            try:
+                with centred():
+                    self.surface = self._open_window()
+            except pygame.error as exc:  # the video driver started, yet no window opens
+                raise NoWindow(str(exc)) from None
             if window is None and not self.fullscreen:
                 place_window(stored.window_pos)
         self.art = CardArt(self.settings.card_style)

@@ -32,8 +32,11 @@ from game.engine.errors import GameError
 from game.i18n import N_, _, set_language
 from game.names import is_variant, variant_keys
 from game.store.paths import DATA_DIR_HELP, ENV_VAR, NotADataFolder, expand
+from game.streams import flush_stdout, open_stdout, output_failed
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from game.view.display import Display
 
 EXIT_USAGE = 2
@@ -134,7 +137,18 @@ _SPACES = "\u00a0\u202f\u2009"
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit status 2."""
+    """An argument parser whose errors are one line and exit status 2, and whose help and
+    version, when standard output cannot take them, fail (``main`` says so) instead of being
+    dropped without a word as argparse drops them."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if not message:
+            return
+        if file is None or file is sys.stderr:
+            with contextlib.suppress(OSError, AttributeError, ValueError, UnicodeError):
+                (file or sys.stderr).write(message)  # nowhere to say more than this
+            return
+        file.write(message)
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes some arguments as typed: a new line or a control character in one
@@ -359,17 +373,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     reach_terminal()
     set_language(None)  # the system's, for the help and errors; the window applies the saved one
     args_list = list(sys.argv[1:] if argv is None else argv)
+    closed = open_stdout()
+    try:
+        status = _commands(args_list)
+        flush_stdout()
+    except SystemExit:  # argparse: --help, --version, a usage error
+        try:
+            flush_stdout()
+        except (OSError, UnicodeError) as exc:
+            return output_failed(exc)
+        raise
+    except (OSError, UnicodeError) as exc:  # writing the output failed (streams.py)
+        return output_failed(exc)
+    if status is not None:
+        return status
+    if closed:
+        sys.stdout = None  # playing writes nothing there
+    args = parse(play_parser, args_list)
+    display = _first_window(args)
+    from game.app import run  # the store, scenes, card art, solver, sound and gamepads: after the window
+
+    return run(args, None, display)
+
+
+def _commands(args_list: list[str]) -> int | None:
+    """``deal`` and ``solve`` run, or the play command's arguments read (their help printed);
+    the status of a command that ran, ``None`` to play."""
     if args_list and args_list[0] in ("deal", "solve"):
         gc.enable()  # a search makes garbage
     if args_list and args_list[0] == "deal":
         return _printing(deal_command, parse(deal_parser, args_list[1:]))
     if args_list and args_list[0] == "solve":
         return _printing(solve_command, parse(solve_parser, args_list[1:]))
-    args = parse(play_parser, args_list)
-    display = _first_window(args)
-    from game.app import run  # the store, scenes, card art, solver, sound and gamepads: after the window
-
-    return run(args, None, display)
+    parse(play_parser, args_list)  # --help and --version print here; an error exits here
+    return None
 
 
 def _first_window(args: argparse.Namespace) -> Display | None:
@@ -407,16 +444,12 @@ def _first_window(args: argparse.Namespace) -> Display | None:
 
 
 def _printing(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
-    """Run a command that prints, quietly giving up (status 1) when its reader has gone, as
-    ``solitaire solve ... | head`` does, instead of a traceback."""
-    try:
-        status = command(args)
-        sys.stdout.flush()
-        return status
-    except BrokenPipeError:
-        # Python flushes stdout again on exit: point it at nothing so that cannot fail too.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+    """Run a command that prints; a failure to write its output (a full disk, a closed stream,
+    a reader gone as ``solitaire solve ... | head`` leaves, a character set that cannot write it)
+    is handled by ``main`` (``game.streams.output_failed``)."""
+    status = command(args)
+    sys.stdout.flush()
+    return status
 
 
 if __name__ == "__main__":

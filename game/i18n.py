@@ -25,6 +25,7 @@ import gettext as _gettext
 import os
 import sys
 from pathlib import Path
+from string import Formatter
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
@@ -52,9 +53,28 @@ def locale_dir() -> Path:
 
 
 def available_languages() -> list[str]:
-    """The languages with a compiled catalog, sorted, English (the source) first."""
+    """The languages with a compiled catalog that Babel knows (it writes their numbers, dates
+    and names: a catalog folder such as ``xx`` or ``tlh`` is not offered), sorted, English (the
+    source) first."""
     found = sorted(p.parent.parent.name for p in locale_dir().glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
-    return [SOURCE_LANGUAGE, *(code for code in found if code != SOURCE_LANGUAGE)]
+    return [SOURCE_LANGUAGE, *(code for code in found if code != SOURCE_LANGUAGE and babel_knows(code))]
+
+
+_babel_data: list[Path] | None = None
+
+
+def babel_knows(code: str) -> bool:
+    """Whether Babel has locale data for ``code``: looked up as its file (``locale-data/de.dat``
+    beside Babel's modules, frozen or not) without importing Babel (~7 ms of the first window)."""
+    global _babel_data
+    if _babel_data is None:
+        import importlib.util
+
+        spec = importlib.util.find_spec("babel")
+        _babel_data = [
+            Path(place) / "locale-data" for place in (spec and spec.submodule_search_locations) or []
+        ]
+    return code.isidentifier() and any((folder / f"{code}.dat").is_file() for folder in _babel_data)
 
 
 def system_languages() -> list[str]:
@@ -207,12 +227,21 @@ def set_language(code: str | None) -> str:
     global _translations, _language
     wanted = system_languages() if code in (None, "", "system") else [code]
     language = resolve(wanted)
+    _translations = _catalog(language)
+    _language = SOURCE_LANGUAGE if type(_translations) is _gettext.NullTranslations else language
+    _fits.clear()
+    return _language
+
+
+def _catalog(language: str) -> _gettext.NullTranslations:
+    """The catalog of ``language``; none (English) when it is English or its ``.mo`` file
+    cannot be read (empty, cut short, not a catalog at all: any error gettext meets)."""
     if language == SOURCE_LANGUAGE:
-        _translations = _gettext.NullTranslations()
-    else:
-        _translations = _gettext.translation(DOMAIN, locale_dir(), [language], fallback=True)
-    _language = language
-    return language
+        return _gettext.NullTranslations()
+    try:
+        return _gettext.translation(DOMAIN, locale_dir(), [language], fallback=True)
+    except Exception:  # struct.error, OSError, UnicodeError, ValueError, ...: any of them
+        return _gettext.NullTranslations()
 
 
 def current_language() -> str:
@@ -220,25 +249,55 @@ def current_language() -> str:
     return _language
 
 
+_fits: dict[tuple[str, str], bool] = {}
+"""Per (English, translation) seen: whether the translation can stand in for the English."""
+
+
+def _checked(translated: str, *english: str) -> str:
+    """``translated``, or the English (the last of ``english`` for a plural) when it names a
+    placeholder the English does not have or is not a format string at all (a lone ``{``):
+    ``.format`` would raise ``KeyError`` or ``ValueError`` where it is shown."""
+    if translated in english:
+        return translated
+    key = (english[0], translated)
+    fits = _fits.get(key)
+    if fits is None:
+        allowed = set().union(*(_placeholders(e) or set() for e in english))
+        found = _placeholders(translated)
+        fits = _fits[key] = found is not None and found <= allowed
+    return translated if fits else english[-1]
+
+
+def _placeholders(text: str) -> set[str] | None:
+    """The names of the ``{placeholders}`` in ``text``; ``None`` if it is no format string."""
+    try:
+        fields = [field for _text, field, _spec, _conversion in Formatter().parse(text) if field is not None]
+    except ValueError:
+        return None
+    return {field.split(".")[0].split("[")[0] for field in fields}
+
+
 def _(message: str) -> str:
-    """``message`` in the player's language."""
-    return _translations.gettext(message)
+    """``message`` in the player's language (in English when its translation is unusable)."""
+    return _checked(_translations.gettext(message), message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message for ``n`` in the player's language (some languages have
     three or more forms); format the count in yourself: ``.format(count=n)``."""
-    return _translations.ngettext(singular, plural, n)
+    english = singular if n == 1 else plural
+    return _checked(_translations.ngettext(singular, plural, n), singular, plural, english)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` as meant in ``context`` (``pgettext("button", "Deal")``)."""
-    return _translations.pgettext(context, message)
+    return _checked(_translations.pgettext(context, message), message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` within a context."""
-    return _translations.npgettext(context, singular, plural, n)
+    english = singular if n == 1 else plural
+    return _checked(_translations.npgettext(context, singular, plural, n), singular, plural, english)
 
 
 def N_(message: str) -> str:

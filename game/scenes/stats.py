@@ -19,7 +19,7 @@ from pygame import Rect, Surface
 import game
 from game.i18n import N_, _, format_day, format_number, format_percent
 from game.scenes.base import Damage, Overlay
-from game.store import LOSS_RULE, GameRecord, Summary
+from game.store import LOSS_RULE, DayPoint, GameRecord, Summary
 from game.view.hud import clock_text
 from game.view.names import game_name
 from game.view.widgets import (
@@ -189,19 +189,43 @@ class StatsScene(Overlay):
         self.rect = Rect(0, 0, 0, 0)
         self._size = 16
         self._summaries: dict[str | None, Summary] = {}
+        self._days: dict[str | None, list[DayPoint]] = {}
         self._games: list[GameRecord] = []
         self._list_rect = Rect(0, 0, 0, 0)
         self._chart_rect = Rect(0, 0, 0, 0)
         self._rule_lines: list[str] = []
         self._list_rows = 1
+        self._chart: tuple[str, list[tuple[int, int, float, str]], bool] = ("", [], False)
+        self._static: Surface | None = None
+        """The screen at rest (no hover), drawn once per opening, layout or choice of game."""
+        self._damage: list[Rect] = []
         self._load()
 
     # ---------------------------------------------------------------- data
 
     def _load(self) -> None:
-        store = self.app.persist.store
-        self._summaries = {key: s for key, s in store.summaries().items()}
-        self._summaries[None] = store.summary(None)
+        """Every figure of the table and the chart's days, added up once per opening."""
+        overview = self.app.persist.store.overview()
+        self._summaries = overview.summaries
+        self._days = overview.days
+        self._load_chart()
+
+    def _load_chart(self) -> None:
+        """The chart of the chosen game: its title, per bar (wins, losses, win rate, label),
+        and whether the bars are days."""
+        days = self._days.get(self.variant, [])
+        if len(days) >= 3:
+            bars = [(d.wins, d.losses, d.win_rate, format_day(d.day)) for d in days[-MAX_BARS:]]
+            self._chart = _("Wins and losses per day"), bars, True
+            return
+        summary = self._summaries.get(self.variant)
+        totals = None if summary is None else (summary.played, summary.won)
+        points = self.app.persist.store.chart(self.variant, last=MAX_BARS, totals=totals)
+        self._chart = (
+            _("Wins and losses, game by game"),
+            [(int(p.won), int(not p.won), p.recent_win_rate, format_number(p.number)) for p in points],
+            False,
+        )
 
     def _load_games(self) -> None:
         self._games = self.app.persist.store.games(self.variant, limit=self._list_rows, offset=self.offset)
@@ -269,8 +293,19 @@ class StatsScene(Overlay):
                 if row.rect.collidepoint(pos):
                     hover = ("variant", row.variant)
         if hover != self.hover:
+            # Only the rows (or the button) the highlight leaves and reaches are drawn again.
+            self._damage += [
+                r for r in (self._hover_rect(self.hover), self._hover_rect(hover)) if r is not None
+            ]
             self.hover = hover
-            self.invalidate()
+
+    def _hover_rect(self, hover: Hashable | None) -> Rect | None:
+        """Where the highlight of ``hover`` is drawn."""
+        if isinstance(hover, tuple) and hover[0] == "game" and hover[1] < len(self.game_rows):
+            return self.game_rows[hover[1]].rect
+        if isinstance(hover, tuple) and hover[0] == "variant":
+            return next((row.rect for row in self.rows if row.variant == hover[1]), None)
+        return next((b.rect for b in self.buttons if b.action == hover), None)
 
     def _click(self, pos: tuple[int, int]) -> None:
         if button_at(self.buttons, pos) is not None or not self.rect.collidepoint(pos):
@@ -303,12 +338,18 @@ class StatsScene(Overlay):
         if offset != self.offset:
             self.offset = offset
             self.layout()
-            self.invalidate()
+            self.redraw()
 
     def choose_variant(self, variant: str | None) -> None:
         """Show the list and the chart of ``variant`` (``None``: all games)."""
         self.variant, self.offset = variant, 0
+        self._load_chart()
         self.layout()
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the screen at rest again at the next frame (its figures or layout changed)."""
+        self._static = None
         self.invalidate()
 
     def replay(self, record: GameRecord) -> None:
@@ -316,19 +357,60 @@ class StatsScene(Overlay):
         if record.deal is not None and record.variant in game.VARIANTS:
             self.app.start_game(record.variant, record.deal)
 
+    def resize(self) -> None:
+        self._static = None
+        super().resize()
+
     def update(self, now: float) -> Damage:
-        return super().update(now)
+        full = super().update(now)
+        if full or self._static is None or self._static.get_size() != self.app.size:
+            self._static = Surface(self.app.size)
+            self._draw_at_rest(self._static)
+            self._damage = []
+            return True
+        damage, self._damage = self._damage, []
+        return damage or False
 
     # ----------------------------------------------------------------- draw
 
     def draw(self, surface: Surface) -> None:
+        if self._static is not None and self._static.get_size() == surface.get_size():
+            surface.blit(self._static, (0, 0))
+        else:
+            self._draw_at_rest(surface)
+        self._draw_hover(surface)
+
+    def _draw_hover(self, surface: Surface) -> None:
+        """The highlight under the pointer, over the screen at rest."""
+        size, hover = self._size, self.hover
+        for b in self.buttons:
+            if b.action == hover:
+                b.draw(surface, True)
+        if not isinstance(hover, tuple):
+            return
+        if hover[0] == "variant" and hover[1] != self.variant:
+            row = next((r for r in self.rows if r.variant == hover[1]), None)
+            summary = self._summaries.get(hover[1])
+            if row is not None:
+                pygame.draw.rect(surface, BUTTON, row.rect, border_radius=max(3, size // 4))
+                if summary is not None:
+                    name = dict(self.names())[row.variant]
+                    self._cells(surface, row.rect, summary_cells(name, summary), SUMMARY_COLUMNS, size)
+        elif hover[0] == "game" and hover[1] < len(self.game_rows):
+            row = self.game_rows[hover[1]]
+            pygame.draw.rect(surface, BUTTON, row.rect, border_radius=max(3, size // 4))
+            if row.record is not None:
+                self._cells(surface, row.rect, game_cells(row.record), GAME_COLUMNS, int(size * 0.9))
+
+    def _draw_at_rest(self, surface: Surface) -> None:
+        """Everything but the highlight under the pointer."""
         super().draw(surface)
         panel(surface, self.rect)
         size = self._size
         inner = self.rect.inflate(-2 * size, -2 * size)
         blit_text(surface, _("Statistics"), int(size * 1.5), TEXT, "topleft", inner.topleft)
         for b in self.buttons:
-            b.draw(surface, b.action == self.hover)
+            b.draw(surface, False)
         self._draw_summary(surface)
         rule_size = int(size * 0.8)
         y = self.rows[-1].rect.bottom + size // 2
@@ -377,7 +459,7 @@ class StatsScene(Overlay):
         names = dict(self.names())
         for row in self.rows:
             lit = row.variant == self.variant
-            if lit or self.hover == ("variant", row.variant):
+            if lit:
                 pygame.draw.rect(surface, BUTTON, row.rect, border_radius=max(3, size // 4))
             if lit:
                 pygame.draw.rect(
@@ -408,9 +490,7 @@ class StatsScene(Overlay):
                 (rect.left, head.bottom + size // 2),
             )
             return
-        for i, row in enumerate(self.game_rows):
-            if self.hover == ("game", i):
-                pygame.draw.rect(surface, BUTTON, row.rect, border_radius=max(3, size // 4))
+        for row in self.game_rows:
             assert row.record is not None
             self._cells(surface, row.rect, game_cells(row.record), GAME_COLUMNS, small)
         if self.offset or len(self.game_rows) >= self._list_rows:
@@ -424,21 +504,9 @@ class StatsScene(Overlay):
                 surface, note, fit_size(note, note_size, rect.width), TEXT_OFF, "topleft", (rect.left, bottom)
             )
 
-    def _chart_data(self) -> tuple[str, list[tuple[int, int, float, str]]]:
-        """The chart's title and, per bar, (wins, losses, win rate, label)."""
-        store = self.app.persist.store
-        days = store.by_day(self.variant)
-        if len(days) >= 3:
-            bars = [(d.wins, d.losses, d.win_rate, format_day(d.day)) for d in days[-MAX_BARS:]]
-            return _("Wins and losses per day"), bars
-        points = store.chart(self.variant)[-MAX_BARS:]
-        return _("Wins and losses, game by game"), [
-            (int(p.won), int(not p.won), p.recent_win_rate, format_number(p.number)) for p in points
-        ]
-
     def _draw_chart(self, surface: Surface) -> None:
         size, rect = self._size, self._chart_rect
-        title, bars = self._chart_data()
+        title, bars, _days = self._chart
         blit_text(surface, title, fit_size(title, size, rect.width), ACCENT, "topleft", rect.topleft)
         small = max(12, int(size * 0.78))
         legend_h = int(small * 1.6)
@@ -498,7 +566,7 @@ class StatsScene(Overlay):
     def _legend(self, surface: Surface, rect: Rect, size: int) -> None:
         x = rect.left + size
         # Translators: the chart's legend: the line of the win rate
-        recent = _("win rate (last 10 games)") if not self._chart_uses_days() else _("win rate so far")
+        recent = _("win rate so far") if self._chart[2] else _("win rate (last 10 games)")
         # Translators: the chart's legend: the green bars, the red bars
         legend = ((WIN, _("wins"), False), (LOSS, _("losses"), False), (HINT, recent, True))
         size = fit_row([label for _, label, _ in legend], size, rect.width - size, 3.4)
@@ -511,6 +579,3 @@ class StatsScene(Overlay):
                 pygame.draw.rect(surface, color, Rect(x, rect.centery - size // 2, size, size))
             r = blit_text(surface, label, size, TEXT_DIM, "midleft", (x + int(size * 1.4), rect.centery))
             x = r.right + size * 2
-
-    def _chart_uses_days(self) -> bool:
-        return len(self.app.persist.store.by_day(self.variant)) >= 3

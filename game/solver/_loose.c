@@ -80,6 +80,7 @@ typedef struct {
     Child *kids; /* the children gathered, a node's after its parent's */
     size_t kids_len, kids_capacity;
     int out_of_memory;
+    int searching; /* inside verdict(): its `cancelled` callback must not re-enter the table */
     /* the question being answered */
     long long left;
     double deadline;
@@ -497,19 +498,36 @@ static int cards_of(PyObject *bytes, int *into, int most, int *length) {
     return 1;
 }
 
+/* RuntimeError when called from the `cancelled` callback of this table's own verdict(): a
+ * second search, or a new root, would pull the table out from under the first. */
+static int idle(const Table *t, const char *what) {
+    if (t->searching) {
+        PyErr_Format(PyExc_RuntimeError, "%s() called from the cancelled callback of this Table's own verdict()",
+                     what);
+        return 0;
+    }
+    return 1;
+}
+
 static int Table_init(Table *t, PyObject *args, PyObject *kwargs) {
     PyObject *reserve, *stock, *waste;
     int base;
     static char *names[] = {"reserve", "stock", "waste", "base", NULL};
+    if (!idle(t, "__init__")) return -1;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "SSSi:Table", names, &reserve, &stock, &waste, &base)) return -1;
-    int waste_cards[52], waste_len;
-    if (!cards_of(reserve, t->reserve, 52, &t->reserve_len) || !cards_of(stock, t->stock, 52, &t->stock_len) ||
+    /* Read into locals first: a refused root leaves the table as it was. */
+    int reserve_cards[52], stock_cards[52], waste_cards[52], reserve_len, stock_len, waste_len;
+    if (!cards_of(reserve, reserve_cards, 52, &reserve_len) || !cards_of(stock, stock_cards, 52, &stock_len) ||
         !cards_of(waste, waste_cards, 52, &waste_len))
         return -1;
-    if (base < 0 || base > 12 || t->reserve_len > 15 || t->stock_len > 63) {
+    if (base < 0 || base > 12 || reserve_len > 15 || stock_len > 63) {
         PyErr_SetString(PyExc_ValueError, "not a Kansas position");
         return -1;
     }
+    memcpy(t->reserve, reserve_cards, sizeof reserve_cards);
+    memcpy(t->stock, stock_cards, sizeof stock_cards);
+    t->reserve_len = reserve_len;
+    t->stock_len = stock_len;
     t->base = base;
     /* The stock, then the root's waste from the top down: from stock_n on, the dealt cards,
      * the last dealt first. */
@@ -623,7 +641,7 @@ static PyObject *Table_verdict(Table *t, PyObject *args) {
     long long budget;
     double deadline;
     PyObject *cancelled;
-    if (!ready(t) || !position_of(args, &p, 3) || !in_range(t, &p)) return NULL;
+    if (!idle(t, "verdict") || !ready(t) || !position_of(args, &p, 3) || !in_range(t, &p)) return NULL;
     PyObject *tail = PyTuple_GetSlice(args, 5, PyTuple_GET_SIZE(args));
     if (!tail) return NULL;
     int ok = PyArg_ParseTuple(tail, "LdO:verdict", &budget, &deadline, &cancelled);
@@ -632,6 +650,7 @@ static PyObject *Table_verdict(Table *t, PyObject *args) {
     t->left = budget;
     t->deadline = deadline;
     t->cancelled = cancelled;
+    t->searching = 1;
     int stop = stopped(t), won;
     if (stop) {
         won = stop < 0 ? FAILED : (int)known_of(t, p);
@@ -639,6 +658,7 @@ static PyObject *Table_verdict(Table *t, PyObject *args) {
         settle(t, &p);
         won = wins(t, &p, key_rest(&p));
     }
+    t->searching = 0;
     t->cancelled = NULL; /* borrowed for this call only */
     t->kids_len = 0;
     if (won == FAILED) return NULL;

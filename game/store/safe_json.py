@@ -7,8 +7,11 @@ import json
 import re
 from typing import Any
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+# A string (to its closing quote, or to the end when there is none: JSON then fails on it
+# anyway) or a bracket. Possessive, so a string never backtracks: one pass over the text (the
+# old pattern re-scanned an unclosed string from every quote in it, ``'"' + '\\"' * 60000``
+# took 78 s).
+_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]', re.DOTALL)
 
 
 def loads(text: object, *, max_chars: int, max_depth: int) -> Any:
@@ -26,7 +29,10 @@ def loads(text: object, *, max_chars: int, max_depth: int) -> Any:
 def nesting(text: str) -> int:
     """How deep the brackets of JSON ``text`` go (brackets inside strings not counted)."""
     depth = deepest = 0
-    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+    for token in _TOKEN.finditer(text):
+        bracket = token.group()
+        if bracket[0] == '"':
+            continue
         depth += 1 if bracket in "[{" else -1
         deepest = max(deepest, depth)
     return deepest

@@ -161,13 +161,15 @@ def saved_game(row: SavedRow, g: Game) -> SavedGame:
 
 
 def parse_day(text: str | None) -> date | None:
-    """A ``YYYY-MM-DD`` date, or ``None`` for none or a bad one."""
+    """A ``YYYY-MM-DD`` date, or ``None`` for none or a bad one (another form Python reads,
+    such as ``20250301``, is not one: the statistics' SQL reads only this one)."""
     if not text or not isinstance(text, str):
         return None
     try:
-        return date.fromisoformat(text)
+        day = date.fromisoformat(text)
     except ValueError:
         return None
+    return day if day.isoformat() == text else None
 
 
 # ------------------------------------------------------------------ SQL

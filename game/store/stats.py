@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date
 from typing import Any
 
 from game.i18n import N_
@@ -270,52 +270,23 @@ def day_streaks(days: set[date], today: date) -> tuple[int, int]:
     """The current and the best run of consecutive days in ``days``.
 
     The current run is the one ending today or yesterday (today's deal may not be played yet).
+    Days are counted by ordinal, so a stored day at either end of the calendar (year 1 or
+    9999) is one more day, not an ``OverflowError``.
     """
     best = 0
-    run_end: dict[date, int] = {}
-    for day in sorted(days):
-        run_end[day] = run_end.get(day - timedelta(days=1), 0) + 1
+    run_end: dict[int, int] = {}
+    for day in sorted(d.toordinal() for d in days):
+        run_end[day] = run_end.get(day - 1, 0) + 1
         best = max(best, run_end[day])
-    current = run_end.get(today) or run_end.get(today - timedelta(days=1), 0)
+    now = today.toordinal()
+    current = run_end.get(now) or run_end.get(now - 1, 0)
     return current, best
 
 
-def chart(conn: sqlite3.Connection, variant: str | None, *, window: int = 10) -> list[ChartPoint]:
-    """Every finished game with the win rates after it: overall and over the last ``window``."""
-    points: list[ChartPoint] = []
-    results: list[bool] = []
-    for g in records(conn, variant):
-        results.append(g.won)
-        recent = results[-window:]
-        wins = sum(results)
-        points.append(
-            ChartPoint(
-                number=len(results),
-                finished_at=g.finished_at,
-                won=g.won,
-                wins=wins,
-                losses=len(results) - wins,
-                win_rate=wins / len(results),
-                recent_win_rate=sum(recent) / len(recent),
-            )
-        )
-    return points
-
-
-def by_day(conn: sqlite3.Connection, variant: str | None) -> list[DayPoint]:
-    """Wins and losses per calendar day (local, as recorded) with the win rate so far."""
-    days: dict[date, list[int]] = {}
-    for g in records(conn, variant):
-        tally = days.setdefault(local_day(g.finished_at), [0, 0])
-        tally[0 if g.won else 1] += 1
-    points: list[DayPoint] = []
-    wins = played = 0
-    for day, (w, lost) in sorted(days.items()):
-        wins, played = wins + w, played + w + lost
-        points.append(DayPoint(day, w, lost, wins / played))
-    return points
-
-
 def local_day(stamp: str) -> date:
-    """The calendar date of an ISO 8601 time stamp as written (its own offset)."""
-    return datetime.fromisoformat(stamp).date()
+    """The calendar date of an ISO 8601 time stamp as written (its own offset): its first ten
+    characters, ``YYYY-MM-DD`` (else ``ValueError``), as ``tallies.FINISHED_DAY`` reads it."""
+    day = date.fromisoformat(stamp[:10])
+    if day.isoformat() != stamp[:10]:
+        raise ValueError(f"not a YYYY-MM-DD day: {stamp[:10]!r}")
+    return day

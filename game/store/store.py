@@ -55,6 +55,7 @@ from game.variants import VARIANTS
 
 if TYPE_CHECKING:
     from game.store.stats import ChartPoint, DayPoint, GameRecord, Summary
+    from game.store.tallies import Overview
 
 T = TypeVar("T")
 RETRY_S = 1.0
@@ -283,14 +284,24 @@ class Store:
 
     def summary(self, variant: str | None = None, *, winnable_only: bool | None = None) -> Summary:
         """The statistics table of ``variant`` (of all variants when ``None``)."""
-        from game.store import stats  # here: the first table frame needs none of it (~2 ms)
-
-        games = self._records(lambda conn: stats.read_records(conn, variant, winnable_only=winnable_only))
-        return stats.summarize(games, variant, self.today())
+        return self._summaries(variant, winnable_only)[variant]
 
     def summaries(self) -> dict[str, Summary]:
         """The statistics table of every variant, in menu order."""
-        return {key: self.summary(key) for key in VARIANTS}
+        return {key: s for key, s in self._summaries(None, None).items() if key is not None}
+
+    def overview(self) -> Overview:
+        """The statistics tables of every variant and of all (key ``None``) and their days
+        with games, added up in one go (``tallies``)."""
+        from game.store import tallies
+
+        def query(conn: sqlite3.Connection) -> Overview:
+            return tallies.overview(conn, self.today())
+
+        empty = {key: tallies.empty(key, self.today()) for key in [*VARIANTS, None]}
+        found = self._read(query, tallies.Overview(empty, {key: [] for key in empty}, 0))
+        self._tell_skipped(found.skipped)
+        return found
 
     def games(
         self,
@@ -310,17 +321,29 @@ class Store:
 
         return self._records(query)
 
-    def chart(self, variant: str | None = None, *, window: int = 10) -> list[ChartPoint]:
-        """Per finished game, oldest first: its result, the win rate so far and over ``window``."""
-        from game.store import stats
+    def chart(
+        self,
+        variant: str | None = None,
+        *,
+        window: int = 10,
+        last: int | None = None,
+        totals: tuple[int, int] | None = None,
+    ) -> list[ChartPoint]:
+        """Per finished game, oldest first: its result, the win rate so far and over ``window``
+        (the ``last`` games only, when given; ``totals``: the games and wins, when known)."""
+        from game.store import tallies
 
-        return self._read(lambda conn: stats.chart(conn, variant, window=window), [])
+        def query(conn: sqlite3.Connection) -> list[ChartPoint]:
+            return tallies.chart(conn, variant, window=window, last=last, totals=totals)
 
-    def by_day(self, variant: str | None = None) -> list[DayPoint]:
-        """Per calendar day with games: wins, losses and the win rate so far."""
-        from game.store import stats
+        return self._read(query, [])
 
-        return self._read(lambda conn: stats.by_day(conn, variant), [])
+    def by_day(self, variant: str | None = None, *, last: int | None = None) -> list[DayPoint]:
+        """Per calendar day with games: wins, losses and the win rate so far (the ``last`` days
+        only, when given)."""
+        from game.store import tallies
+
+        return self._read(lambda conn: tallies.by_day(conn, variant, last=last), [])
 
     def today(self) -> date:
         """The player's calendar date."""
@@ -389,6 +412,11 @@ class Store:
         """Finished games from ``query``; rows it had to leave out are told once a run."""
         nothing: tuple[list[GameRecord], int] = ([], 0)
         found, skipped = self._read(query, nothing)
+        self._tell_skipped(skipped)
+        return found
+
+    def _tell_skipped(self, skipped: int) -> None:
+        """Tell once a run that ``skipped`` finished games could not be read."""
         if skipped and not self._told_skipped:
             self._told_skipped = True
             self._notices.append(
@@ -400,6 +428,18 @@ class Store:
                     skipped,
                 ).format(count=format_number(skipped))
             )
+
+    def _summaries(self, variant: str | None, winnable_only: bool | None) -> dict[str | None, Summary]:
+        from game.store import tallies  # here: the first table frame needs none of it
+
+        def query(conn: sqlite3.Connection) -> tuple[dict[str | None, Summary], int]:
+            return tallies.summaries(conn, self.today(), variant=variant, winnable_only=winnable_only)
+
+        nothing: tuple[dict[str | None, Summary], int] = ({}, 0)
+        found, skipped = self._read(query, nothing)
+        if not found:  # the file could not be read: every table empty
+            found = {key: tallies.empty(key, self.today()) for key in [*VARIANTS, None]}
+        self._tell_skipped(skipped)
         return found
 
     def _keep_values_aside(self, variant: str, bad: saves.BadRow) -> None:

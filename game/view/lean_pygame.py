@@ -100,15 +100,37 @@ _font_file: str | None = None
 
 def font_file() -> str:
     """The file text is drawn with: Source Sans Pro Bold, else pygame's default font's file
-    (the font package missing), else ``""`` (pygame's built-in default)."""
+    (the font package missing or its file damaged), else ``""`` (pygame's built-in default)."""
     global _font_file
     if _font_file is None:
         from game.resources import package_data_path
 
         ours = package_data_path(FONT_PACKAGE, *FONT_FILE)
         fallback = os.path.join(os.path.dirname(pygame.__file__ or ""), "freesansbold.ttf")
-        _font_file = str(ours) if ours else fallback if os.path.isfile(fallback) else ""
+        found = (
+            str(path) for path in (ours, fallback) if path and os.path.isfile(path) and _usable(str(path))
+        )
+        _font_file = next(found, "")
     return _font_file
+
+
+PROBE = "Ag Жж éß …→"
+"""Text a font file must draw to be used: a damaged file (cut short) may open and fail only
+when a glyph is drawn."""
+
+
+def _usable(path: str) -> bool:
+    """Whether pygame opens the font file ``path`` and draws with it (an empty, cut-short or
+    foreign file is passed over, as a missing one is)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        probe = pygame.font.Font(path, 16)
+        probe.size(PROBE)
+        probe.render(PROBE, True, (0, 0, 0))
+    except (OSError, ValueError, RuntimeError, MemoryError):  # pygame.error is a RuntimeError
+        return False
+    return True
 
 
 class GameFont(pygame.font.Font):

@@ -32,12 +32,33 @@ _opened: tuple[Display, tuple[int, int], bool] | None = None
 """The display ``open_first`` opened, at which size and whether full screen, until ``take``."""
 
 
+class NoWindow(pygame.error):
+    """No window can be opened here: no display to show it on (no X server or Wayland
+    compositor, ``DISPLAY`` unset or pointing nowhere, ``SDL_VIDEODRIVER`` naming a driver
+    that cannot start). Its text is SDL's reason."""
+
+
 def init_display() -> None:
-    """Start SDL's video (once)."""
+    """Start SDL's video (once); ``NoWindow`` if it cannot start."""
     # Without a GPU, SDL's OpenGL-backed window surface made full frames about 8x slower
     # under X (9.8 ms against 1.2 ms at 1280x720, benchmarks/startup.py) and cost ~95 MiB.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-    pygame.display.init()
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        raise NoWindow(str(exc) or "no video device") from None
+    driver = pygame.display.get_driver()
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower().replace(" ", "").split(",")
+    if driver in HEADLESS_DRIVERS and driver not in asked:
+        # No display to be found, SDL falls back to drawing in memory: a game nobody can see,
+        # running until it is killed.
+        pygame.display.quit()
+        raise NoWindow(f"no display found, only SDL's {driver} driver")
+
+
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+"""SDL's video drivers that draw in memory only: used when asked for (``SDL_VIDEODRIVER``, as
+the tests and benchmarks do), never as a fallback."""
 
 
 class _Stored(Protocol):

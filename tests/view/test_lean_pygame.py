@@ -107,3 +107,17 @@ def test_a_swapped_symbol_is_measured_as_it_is_drawn() -> None:
 
 def test_every_deferred_name_is_a_pygame_module() -> None:
     assert all(name.startswith("pygame.") for name in DEFERRED)
+
+
+@pytest.mark.parametrize("damage", ["empty", "cut_short", "random_bytes"])
+def test_a_damaged_font_file_falls_back_to_pygames_font_like_a_missing_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, damage: str
+) -> None:
+    whole = (Path(pygame.__file__).parent / "freesansbold.ttf").read_bytes()
+    contents = {"empty": b"", "cut_short": whole[:5000], "random_bytes": bytes(range(256)) * 40}[damage]
+    damaged = tmp_path / FONT_FILE[-1]
+    damaged.write_bytes(contents)
+    monkeypatch.setattr(resources, "package_data_path", lambda *parts: damaged)
+    monkeypatch.setattr(lean_pygame, "_font_file", None)
+    assert Path(font_file()) == Path(pygame.__file__).parent / "freesansbold.ttf"
+    assert default_font(22).render("Moves 7", True, (0, 0, 0)).get_width() > 0
