@@ -419,6 +419,7 @@ def _first_window(args: argparse.Namespace) -> Display | None:
     from game.store.first_look import first_look
     from game.view.display import default_display
     from game.view.window import (
+        NoWindow,
         caption,
         init_display,
         open_first,
@@ -431,7 +432,10 @@ def _first_window(args: argparse.Namespace) -> Display | None:
     if look.language != "system":
         set_language(look.language)  # as App will: the window's first frames already in it
     display = default_display()
-    init_display()  # before the size: without it the desktop is unknown, and App opened again
+    try:
+        init_display()  # before the size: without it the desktop is unknown, and App opened again
+    except NoWindow:
+        return display  # the app tries again and says what is wrong
     size, fullscreen, _ = window_size_for(args, look)  # App gives the notice of a size cut
     title = caption(opening_variant(args, look.last_variant, look.saved_variants))  # the title App keeps
     try:
