@@ -154,6 +154,20 @@ def summaries(
 def _added_up(
     conn: sqlite3.Connection, today: date, variant: str | None, winnable_only: bool | None
 ) -> Overview:
+    """``_passes`` over one state of the file: another window may finish a game between two of
+    its statements, which would count as a game left out for a damaged value."""
+    if conn.in_transaction:
+        return _passes(conn, today, variant, winnable_only)
+    conn.execute("BEGIN")
+    try:
+        return _passes(conn, today, variant, winnable_only)
+    finally:
+        conn.execute("COMMIT")  # it only read
+
+
+def _passes(
+    conn: sqlite3.Connection, today: date, variant: str | None, winnable_only: bool | None
+) -> Overview:
     """Two passes over the games: one grouped by variant and finishing day (sums, counts, least
     and most), one in finishing order for the streaks; and one over the deals of the day."""
     clauses, args = _where(variant, winnable_only)
