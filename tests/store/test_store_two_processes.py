@@ -70,7 +70,9 @@ def assert_only_delayed(results):
     the lock longer than a write waits (``db.WRITE_WAIT_S``); the write is then queued, made
     later in order (at the latest on closing), and the player told saving is delayed."""
     for result in results:
-        assert all(n.startswith(("Saving is delayed", "Saving works again")) for n in result["notices"]), result
+        assert all(n.startswith(("Saving is delayed", "Saving works again")) for n in result["notices"]), (
+            result
+        )
         assert (result["failures"] > 0) == any(n.startswith("Saving is delayed") for n in result["notices"])
 
 
