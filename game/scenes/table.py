@@ -208,7 +208,8 @@ class TableScene(TableInput):
             self.app.game_over(self, won=False)
         elif self.autoplay is not None and self.autoplay.done and not self.autoplay.reported:
             self.autoplay.reported = True
-            self.app.autoplay_gave_up(self)
+            if not (self.g.is_won() or self.g.is_stuck()):  # a won or stuck end was told already
+                self.app.autoplay_gave_up(self)
 
     def _toolbar(self) -> list[Button]:
         g = self.g
