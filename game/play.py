@@ -302,7 +302,8 @@ class Game:
             raise IndexError(f"{pile} is empty: there is no card at position {position}")
         if not -len(cards) <= position < len(cards):
             raise IndexError(
-                f"{pile} holds {len(cards)} cards: a position is 0 (bottom) to {len(cards) - 1}"
+                f"{pile} holds {len(cards)} card{'s' if len(cards) > 1 else ''}:"
+                f" a position is 0 (bottom) to {len(cards) - 1}"
                 f" (or -1 for the top), got {position}"
             )
         position %= len(cards)

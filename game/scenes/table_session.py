@@ -387,4 +387,5 @@ class TableSession(Scene):
             result = "no moves left"
         else:
             result = "stopped, no useful move found"
-        return f"{g.key} deal {g.deal}: {result} after {g.moves_made} moves, score {g.score}/52"
+        moves = "move" if g.moves_made == 1 else "moves"
+        return f"{g.key} deal {g.deal}: {result} after {g.moves_made} {moves}, score {g.score}/52"

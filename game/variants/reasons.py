@@ -99,9 +99,8 @@ def _group_limit_reason(v: MoveRules, state: State, count: int) -> str:
         "moving {count} card needs {cells}; {empty}", "moving {count} cards needs {cells}; {empty}", count
     ).format(
         count=count,
-        # Translators: what a group move needs: "moving 3 cards needs 2 empty reserve cells" (the
-        # English singular keeps "cells": scripts match that wording; give your language's forms)
-        cells=ngettext("{need} empty reserve cells", "{need} empty reserve cells", need).format(need=need),
+        # Translators: what a group move needs: "moving 3 cards needs 2 empty reserve cells"
+        cells=ngettext("{need} empty reserve cell", "{need} empty reserve cells", need).format(need=need),
         empty=empty.format(free=free),
     )
 
