@@ -9,7 +9,7 @@ import pytest
 
 import game
 from game import i18n_tools
-from game.scenes.stuck import home_text, moves_text
+from game.scenes import stuck
 
 COUNTS = {"count", "need", "free", "limit"}
 """The placeholders that hold a count (the code's convention). A number shown as a value after
@@ -69,4 +69,4 @@ def test_a_group_move_needing_one_cell_says_cell() -> None:
 def test_the_no_moves_screen_counts_cards_and_moves_each_in_english(
     count: int, home: str, moves: str
 ) -> None:
-    assert (home_text(count), moves_text(count)) == (home, moves)
+    assert (stuck.home_text(count), stuck.moves_text(count)) == (home, moves)
