@@ -5,10 +5,12 @@ must not come back."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 import game
-from game import i18n_tools
+from game import i18n, i18n_tools
 from game.scenes import stuck
 
 COUNTS = {"count", "need", "free", "limit"}
@@ -70,3 +72,42 @@ def test_the_no_moves_screen_counts_cards_and_moves_each_in_english(
     count: int, home: str, moves: str
 ) -> None:
     assert (stuck.home_text(count), stuck.moves_text(count)) == (home, moves)
+
+
+@pytest.fixture
+def russian() -> Iterator[None]:
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("count", "home", "moves"),
+    [
+        (1, "На основаниях 1 карта из 52.", "На это ушёл 1 ход."),
+        (2, "На основаниях 2 карты из 52.", "На это ушло 2 хода."),
+        (5, "На основаниях 5 карт из 52.", "На это ушло 5 ходов."),
+    ],
+)
+def test_the_no_moves_screen_takes_each_russian_plural_form(
+    russian: None, count: int, home: str, moves: str
+) -> None:
+    assert (stuck.home_text(count), stuck.moves_text(count)) == (home, moves)
+
+
+@pytest.mark.parametrize(
+    ("need", "cells"), [(1, "1 свободная ячейка"), (2, "2 свободные ячейки"), (5, "5 свободных ячеек")]
+)
+def test_the_cells_a_group_move_needs_take_each_russian_plural_form(
+    russian: None, need: int, cells: str
+) -> None:
+    assert (
+        i18n.ngettext("{need} empty reserve cell", "{need} empty reserve cells", need).format(need=need)
+        == cells
+    )
+
+
+def test_a_group_move_needing_one_cell_reads_right_in_russian(russian: None) -> None:
+    full = "reserve-1=AD reserve-2=2D reserve-3=3D reserve-4=4D"
+    g = game.from_text(f"bakers-game tableau-1=KS4H3H tableau-2=6S {full}")
+    assert "есть 1 свободная ячейка" in g.why_unmovable("tableau-1", 2)
