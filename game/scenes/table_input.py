@@ -196,6 +196,10 @@ class TableInput(TableSession):
             return
         if self.autoplay is not None:
             return
+        dimmed = next((b for b in self.buttons if b.rect.collidepoint(click.pos)), None)
+        if dimmed is not None:  # a dimmed button says why it does nothing, as its key does
+            self.perform(dimmed.action)  # type: ignore[arg-type]
+            return
         hit = self._card_at(click.pos)
         if hit is None:
             self._select(None)

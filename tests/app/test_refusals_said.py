@@ -73,3 +73,14 @@ def test_enter_on_an_out_of_range_deal_number_says_the_range(make_app: Callable[
     post_key(pygame.K_BACKSPACE)
     app.step()
     assert chooser.notice == ""  # gone once the number changes
+
+
+def test_a_click_on_a_dimmed_toolbar_button_says_why_it_does_nothing(make_app: Callable[..., App]) -> None:
+    app = make_app(variant="seahaven", deal=7)
+    t = table(app)
+    undo = next(b for b in t.buttons if b.label == "Undo")
+    assert not undo.enabled
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=undo.rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=undo.rect.center, button=1))
+    app.step()
+    assert toast(t) == "Nothing to undo."
