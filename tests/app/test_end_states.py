@@ -14,7 +14,7 @@ from game.app import App
 from game.controls.intents import Intent
 from game.play import Game
 from game.scenes.table import TableScene
-from tests.app.conftest import FakeClock, post_key, settle
+from tests.app.conftest import FakeClock, post_key
 
 
 def table(app: App) -> TableScene:
@@ -45,7 +45,19 @@ def stuck_game() -> Game:
     return g
 
 
-@pytest.mark.slow
+def back_at_the_table(app: App, clock: FakeClock) -> None:
+    """Step until the game's end shows its screen (win or no moves), then close it at once (the
+    win's card cascade is not waited for)."""
+    for _ in range(200):
+        clock.t += 0.02
+        app.step()
+        if not isinstance(app.top, TableScene):
+            break
+    while not isinstance(app.top, TableScene):
+        app.pop(app.top)
+    app.step()
+
+
 def test_a_demo_win_is_never_called_a_failure_afterwards(
     make_app: Callable[..., App], clock: FakeClock, solver: InlineWorker
 ) -> None:
@@ -91,9 +103,7 @@ def test_hint_and_finish_after_a_win_say_the_deal_is_won(
     app = make_app(variant="seahaven", deal=7)
     t = table(app)
     t._start(won_game())
-    settle(app, clock)
-    while not isinstance(app.top, TableScene):  # the win screen
-        app.pop(app.top)
+    back_at_the_table(app, clock)
     post_key(key, unicode=chr(key))
     app.step()
     assert toast(t) == "The deal is won: nothing is left to play."
@@ -103,9 +113,7 @@ def test_rewind_after_a_win_says_the_deal_is_won(make_app: Callable[..., App], c
     app = make_app(variant="seahaven", deal=7)
     t = table(app)
     t._start(won_game())
-    settle(app, clock)
-    while not isinstance(app.top, TableScene):
-        app.pop(app.top)
+    back_at_the_table(app, clock)
     post_key(pygame.K_BACKSPACE, mod=pygame.KMOD_SHIFT)
     app.step()
     assert toast(t) == "The deal is won: nothing is left to play."
@@ -118,9 +126,7 @@ def test_hint_and_finish_with_no_move_left_say_so(
     app = make_app(variant="seahaven", deal=7)
     t = table(app)
     t._start(stuck_game())
-    settle(app, clock)
-    while not isinstance(app.top, TableScene):  # the no-moves screen
-        app.pop(app.top)
+    back_at_the_table(app, clock)
     post_key(key, unicode=chr(key))
     app.step()
     assert toast(t).startswith("No legal move is left in this deal")
