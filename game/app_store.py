@@ -162,6 +162,12 @@ class Persistence:
         if g.key not in self.guest:
             self.store.save_game(g, elapsed)
 
+    def verdict(self, g: Game, verdict: str) -> None:
+        """The solver's ``verdict`` on ``g``'s deal (``winnable``/``unwinnable``), recorded with
+        the game when it ends (the statistics' "Winnable" column)."""
+        if g.key not in self.guest:
+            self.store.set_verdict(g, verdict)
+
     def would_abandon(self, variant: str, *, daily: bool = False) -> bool:
         """Whether dealing ``variant`` anew (``daily``: today's deal) ends a saved game of it
         that had an action, which then counts as a loss (the table's own game is the table's

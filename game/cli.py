@@ -347,7 +347,8 @@ def solve_command(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(record) + "\n")
         return 0
     lines = [f"{args.variant} deal {args.deal}: {result.verdict.value} (difficulty: {rating})", *moves]
-    lines.append(f"{len(moves)} moves, {result.seconds:.3f} s, {result.positions} positions searched")
+    counted = f"{len(moves)} move" if len(moves) == 1 else f"{len(moves)} moves"
+    lines.append(f"{counted}, {result.seconds:.3f} s, {result.positions} positions searched")
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 

@@ -287,6 +287,11 @@ class Game:
         (what a refused pick-up tells the player), or ``"legal"`` if some move takes them."""
         return self.variant.explain_lift(self._state, self._pile_index(pile), count)
 
+    def why_not_home(self, pile: str) -> str:
+        """A one-line reason why ``pile``'s top card cannot go to a foundation now (what a
+        double-click or Shift+Enter that sends nothing tells the player), or ``"legal"``."""
+        return self.variant.explain_home(self._state, self._pile_index(pile))
+
     def card_at(self, pile: str, position: int) -> str:
         """The text of the card at ``position`` (0 = bottom) of ``pile``."""
         i = self._pile_index(pile)
@@ -297,7 +302,8 @@ class Game:
             raise IndexError(f"{pile} is empty: there is no card at position {position}")
         if not -len(cards) <= position < len(cards):
             raise IndexError(
-                f"{pile} holds {len(cards)} cards: a position is 0 (bottom) to {len(cards) - 1}"
+                f"{pile} holds {len(cards)} card{'s' if len(cards) > 1 else ''}:"
+                f" a position is 0 (bottom) to {len(cards) - 1}"
                 f" (or -1 for the top), got {position}"
             )
         position %= len(cards)

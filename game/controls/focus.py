@@ -239,9 +239,10 @@ class KeyboardPlay:
         self._show(self.current)
         if t.autoplay is not None:
             return
-        move = t.g.double_click_move(t.g.variant.names[self.focus.pile])
+        name = t.g.variant.names[self.focus.pile]
+        move = t.g.double_click_move(name)
         if move is None or not t.play(move):
-            t.sound("thud")
+            t.refuse_home(name)
 
     def cancel(self) -> bool:
         """Esc: put a held group back; False if nothing was held."""

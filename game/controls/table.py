@@ -71,6 +71,9 @@ class PlayTable(Protocol):
     def refuse(self, reason: str) -> None:
         """A move the rules refuse: a thud and the engine's ``reason``."""
 
+    def refuse_home(self, pile: str) -> None:
+        """Say why ``pile``'s top card cannot go home."""
+
     def hold(self, pile: str, index: int, moves: list[Move]) -> None:
         """Pick up the group from card ``index`` of ``pile``, its ``moves`` outlined."""
 

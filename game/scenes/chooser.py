@@ -13,7 +13,7 @@ from pygame import Rect, Surface
 
 import game
 from game.engine.deals import MAX_DEAL, MIN_DEAL, is_ascii_digits
-from game.i18n import _
+from game.i18n import _, format_number
 from game.scenes.base import Scene
 from game.scenes.rules import table_picture
 from game.scenes.stats import extra_buttons
@@ -36,6 +36,14 @@ if TYPE_CHECKING:
     from game.scenes.services import Services
 
 
+def range_text() -> str:
+    """What the chooser says of a deal number it cannot deal."""
+    # Translators: {low} and {high} are the first and last deal numbers
+    return _("Deal numbers run from {low} to {high}.").format(
+        low=format_number(MIN_DEAL), high=format_number(MAX_DEAL)
+    )
+
+
 class ChooserScene(Scene):
     """Five tiles, one per game, and a deal-number field."""
 
@@ -53,6 +61,8 @@ class ChooserScene(Scene):
         opening under a resting pointer must not take the focus off the last game played)."""
         self.deal_text = str(deal) if deal else ""
         self.typing = False
+        self.notice = ""
+        """Why the typed deal number was not dealt (shown under the field until it changes)."""
         self.tiles: list[Rect] = []
         self.deal_rect = Rect(0, 0, 0, 0)
         self._pictures: dict[tuple[str, tuple[int, int]], Surface] = {}
@@ -154,6 +164,7 @@ class ChooserScene(Scene):
 
     def _type(self, event: pygame.event.Event) -> bool:
         """Typing in the deal field: digits, Backspace, Esc to stop. Returns whether it was used."""
+        self.notice = ""
         if event.key == pygame.K_BACKSPACE:
             self.deal_text = self.deal_text[:-1]
         elif event.key == pygame.K_ESCAPE:
@@ -172,7 +183,12 @@ class ChooserScene(Scene):
         return number if MIN_DEAL <= number <= MAX_DEAL else None
 
     def choose(self, index: int) -> None:
-        """Deal the game of tile ``index``."""
+        """Deal the game of tile ``index`` (not when the number typed is out of range: say so)."""
+        if self.deal_text and self.deal_number() is None:
+            self.app.sound.play("thud")
+            self.notice = range_text()
+            self.invalidate()
+            return
         self.app.start_game(self.variants[index].key, self.deal_number())
 
     def extra(self, command: str) -> None:
@@ -246,3 +262,7 @@ class ChooserScene(Scene):
         bad = bool(self.deal_text) and self.deal_number() is None
         color = (255, 120, 100) if bad else (TEXT if self.deal_text or self.typing else TEXT_DIM)
         blit_text(surface, shown, fit_size(shown, size, rect.width - size), color, "center", rect.center)
+        if self.notice:
+            w = self.app.size[0]
+            notice_size = fit_size(self.notice, max(10, int(size * 0.8)), w - size)
+            blit_text(surface, self.notice, notice_size, (255, 120, 100), "midtop", (w // 2, rect.bottom + 2))

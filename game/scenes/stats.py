@@ -169,9 +169,19 @@ def game_cells(r: GameRecord) -> list[str]:
         clock_text(r.seconds),
         format_number(r.moves),
         _("{score}/52").format(score=r.score),
-        # Translators: the statistics' "Winnable" column: proved winnable (else "?")
-        _("yes") if r.won or r.winnable_only else "?",
+        winnable_cell(r),
     ]
+
+
+def winnable_cell(r: GameRecord) -> str:
+    """The "Winnable" column: what was known of the deal when the game ended ("?": nothing)."""
+    if r.won or r.winnable_only or r.verdict == "winnable":
+        # Translators: the statistics' "Winnable" column: proved winnable (else "no" or "?")
+        return _("yes")
+    if r.verdict == "unwinnable":
+        # Translators: the statistics' "Winnable" column: the solver proved the deal cannot be won
+        return _("no")
+    return "?"
 
 
 class StatsScene(Overlay):

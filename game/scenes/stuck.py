@@ -14,6 +14,22 @@ if TYPE_CHECKING:
     from game.scenes.table import TableScene
 
 
+def home_text(score: int) -> str:
+    """How many cards are home, a sentence with its own plural (the moves are counted apart)."""
+    # Translators: the no-moves screen; {count} cards are on the foundations
+    return ngettext("{count} card of 52 is home.", "{count} cards of 52 are home.", score).format(
+        count=format_number(score)
+    )
+
+
+def moves_text(moves: int) -> str:
+    """How many moves the game took, a sentence of its own."""
+    # Translators: the no-moves screen, after "30 cards of 52 are home."
+    return ngettext("That took {count} move.", "That took {count} moves.", moves).format(
+        count=format_number(moves)
+    )
+
+
 class StuckScene(Dialog):
     """Shown when the engine finds no legal move left (and the game is not won)."""
 
@@ -23,11 +39,7 @@ class StuckScene(Dialog):
         buttons += [(Intent.RESTART, _("Restart")), (Intent.NEW_DEAL, _("New deal"))]
         lines = [
             _("There is no legal move left in this deal."),
-            ngettext(
-                "{score} of 52 cards are home after {count} move.",
-                "{score} of 52 cards are home after {count} moves.",
-                g.moves_made,
-            ).format(score=g.score, count=format_number(g.moves_made)),
+            home_text(g.score) + " " + moves_text(g.moves_made),
         ]
         if table.coach.never_winnable():  # then Undo and Restart cannot help: say so, as the hint does
             lines.append(_("The solver proved that this deal cannot be won, not even from the start."))

@@ -31,7 +31,9 @@ from game.scenes.table_session import (
     ANSWER_POLL,
     Autoplay,
 )
+from game.solver.advisor import Outlook
 from game.solver.heuristic import is_stock_action
+from game.solver.rating import Difficulty
 from game.view.animation import Animator, Sprite
 from game.view.hud import clock_text, draw_status, draw_toolbar, title_width, toolbar_buttons
 from game.view.layout import compute_layout
@@ -51,6 +53,17 @@ def autoplay_note(actions: int) -> str:
     return ngettext("Autoplay: {count} action", "Autoplay: {count} actions", actions).format(
         count=format_number(actions)
     )
+
+
+def deal_verdict(coach: Coach, g: Game) -> str | None:
+    """``unwinnable`` when the solver proved the deal lost from its opening, ``winnable`` when it
+    found a win from the opening or from where the game stands (reached from it), else None."""
+    if coach.never_winnable():
+        return "unwinnable"
+    rated = coach.advisor.rating(g)
+    if rated in (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD):
+        return "winnable"
+    return "winnable" if coach.advisor.outlook(g) is Outlook.WINNABLE else None
 
 
 class TableScene(TableInput):
@@ -95,6 +108,7 @@ class TableScene(TableInput):
         self._partial: list[Rect] = []
         self._shown: tuple[State, frozenset[int]] | None = None
         self._finish: tuple[State, list[Move] | None] | None = None
+        self._verdict_told: tuple[Game, str] | None = None
         self.daily = daily
         if demo is not None:
             g, elapsed, resumed = Game(demo.variant, demo.state, demo.deal), 0.0, False
@@ -157,6 +171,7 @@ class TableScene(TableInput):
         self._expire(now)
         if self.coach.tick(now):
             self._partial += [self.layout.status, self.layout.toolbar]
+            self._tell_verdict()
         if not busy:
             self._settle()
         self._hold_clock(now)
@@ -217,7 +232,18 @@ class TableScene(TableInput):
             self.app.game_over(self, won=False)
         elif self.autoplay is not None and self.autoplay.done and not self.autoplay.reported:
             self.autoplay.reported = True
-            self.app.autoplay_gave_up(self)
+            if not (self.g.is_won() or self.g.is_stuck()):  # a won or stuck end was told already
+                self.app.autoplay_gave_up(self)
+
+    def _tell_verdict(self) -> None:
+        """Keep the solver's verdict on the deal with the player's game, so the statistics show
+        what the game itself said ("Unwinnable" in the title, "cannot be won" in a hint)."""
+        if self.autoplay is not None or self.demo:
+            return
+        verdict = deal_verdict(self.coach, self.g)
+        if verdict is not None and self._verdict_told != (self.g, verdict):
+            self._verdict_told = (self.g, verdict)
+            self.app.persist.verdict(self.g, verdict)
 
     def _toolbar(self) -> list[Button]:
         g = self.g

@@ -21,6 +21,9 @@ from game.scenes.table_session import TableSession
 from game.view.animation import Spot
 from game.view.widgets import Button, button_at
 
+_AFTER_THE_END = (Intent.HINT, Intent.FINISH, Intent.REWIND)
+"""The requests that have nothing to act on once the game is over (``ended_text``)."""
+
 
 class TableInput(TableSession):
     """What the player's keys, pointer and buttons do at the table."""
@@ -85,7 +88,11 @@ class TableInput(TableSession):
             Intent.DEAL: self.keyboard.deal,
         }
         action = actions.get(intent)
-        if action is not None:
+        ended = self.ended_text(rewind=intent is Intent.REWIND) if intent in _AFTER_THE_END else None
+        if ended is not None:
+            self.sound("thud")
+            self.show_toast(ended)
+        elif action is not None:
             action()
         elif intent is Intent.ESCAPE and self.selection is not None:
             self.selection = None
@@ -192,6 +199,10 @@ class TableInput(TableSession):
             return
         if self.autoplay is not None:
             return
+        dimmed = next((b for b in self.buttons if b.rect.collidepoint(click.pos)), None)
+        if dimmed is not None:  # a dimmed button says why it does nothing, as its key does
+            self.perform(dimmed.action)  # type: ignore[arg-type]
+            return
         hit = self._card_at(click.pos)
         if hit is None:
             self._select(None)
@@ -207,8 +218,7 @@ class TableInput(TableSession):
             if move is not None:
                 self.play(move)
             else:
-                # Translators: {card} is a card by its index (7S); the table says it in words
-                self.refuse(_("{card} cannot go home now").format(card=self.g.card_at(name, index)))
+                self.refuse_home(name)
         elif self.app.settings.click_to_move:
             self._click_to_move(name, index)
 

@@ -291,6 +291,15 @@ class TableSession(Scene):
         self._save()
         self.invalidate()
 
+    def ended_text(self, rewind: bool = False) -> str | None:
+        """What the table says to a hint, finish or (won) rewind once the game is over, so
+        nothing claims that a won deal could still be won or that a stuck one has a move left."""
+        if self.g.is_won():
+            return _("The deal is won: nothing is left to play.")
+        if self.g.is_stuck() and not rewind:  # a rewind is just what a lost game may want
+            return _("No legal move is left in this deal: Undo, Restart or a new deal.")
+        return None
+
     def show_hint(self) -> None:
         """H: outline the solver's next move, or the heuristic's (``Coach.hint``)."""
         self.finish_animations()
@@ -315,6 +324,15 @@ class TableSession(Scene):
         self.sound("thud")
         # Translators: a move the rules refuse; {reason} is the rule it breaks
         self.show_toast(_("{reason}.").format(reason=capitalised(player_words(reason))), REFUSAL_TIME)
+
+    def refuse_home(self, pile: str) -> None:
+        """A double-click or Shift+Enter that sends nothing home: the engine's reason."""
+        reason = self.g.why_not_home(pile)
+        if reason == "legal":  # a variant's double-click may decline a legal move home
+            self.sound("thud")
+            self.show_toast(_("Nothing here goes home now."), REFUSAL_TIME)
+        else:
+            self.refuse(reason)
 
     def show_toast(self, message: str, duration: float | None = TOAST_TIME) -> None:
         """A short message above the status line (``duration`` None: until the next one)."""
@@ -369,4 +387,5 @@ class TableSession(Scene):
             result = "no moves left"
         else:
             result = "stopped, no useful move found"
-        return f"{g.key} deal {g.deal}: {result} after {g.moves_made} moves, score {g.score}/52"
+        moves = "move" if g.moves_made == 1 else "moves"
+        return f"{g.key} deal {g.deal}: {result} after {g.moves_made} {moves}, score {g.score}/52"

@@ -70,9 +70,13 @@ class SavedRow:
     daily: str | None
     started_at: str
     saved_at: str
+    verdict: str | None = None
+    """The solver's verdict on the deal when last told (``VERDICTS``), or ``None``."""
 
 
 COLUMNS = tuple(SavedRow.__dataclass_fields__)
+VERDICTS = ("winnable", "unwinnable")
+"""What the solver can have said of a deal (from its opening)."""
 
 
 @dataclass(frozen=True)
@@ -254,6 +258,12 @@ def _day(value: object) -> str | None:
     return None if value is None else _text(40)(value)
 
 
+def verdict(value: object) -> str | None:
+    """A stored verdict, or ``None`` for none or one this version does not know (a verdict is
+    a note on the game, never a reason to set the game aside)."""
+    return value if isinstance(value, str) and value in VERDICTS else None
+
+
 def _variant(value: object) -> str:
     if value not in VARIANTS:
         raise ValueError("not a known game")
@@ -277,6 +287,7 @@ CHECKS: dict[str, Callable[[object], Any]] = {
     "daily": _day,
     "started_at": _text(100),
     "saved_at": _text(100),
+    "verdict": verdict,
 }
 """Per column of ``saved_games``: its value in Python form, or ``ValueError``/``TypeError``."""
 

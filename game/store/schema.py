@@ -65,7 +65,14 @@ V1: Final = (
     f"PRAGMA application_id = {APPLICATION_ID}",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1,)
+V2: Final = (
+    # The solver's verdict on the deal as the game knew it ('winnable', 'unwinnable' or NULL:
+    # not known), kept with the game in progress and recorded with the finished game.
+    "ALTER TABLE saved_games ADD COLUMN verdict TEXT",
+    "ALTER TABLE games ADD COLUMN verdict TEXT",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2)
 """Migration ``n`` upgrades version ``n`` to ``n + 1``."""
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

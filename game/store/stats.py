@@ -34,7 +34,8 @@ LOSS_RULE = N_(
 """One line for the statistics screen saying what counts as a loss."""
 
 _FIELDS = (
-    "id, uid, variant, deal, result, seconds, moves, score, winnable_only, daily, started_at, finished_at"
+    "id, uid, variant, deal, result, seconds, moves, score, winnable_only, daily, started_at, finished_at, "
+    "verdict"
 )
 
 
@@ -56,6 +57,8 @@ class GameRecord:
     started_at: str
     finished_at: str
     """ISO 8601, local time with its offset."""
+    verdict: str | None = None
+    """The solver's verdict on the deal as the game knew it when it ended (``saves.VERDICTS``)."""
 
     @property
     def won(self) -> bool:
@@ -128,7 +131,7 @@ def record(conn: sqlite3.Connection, row: SavedRow, result: str, finished_at: st
         raise ValueError(f"result must be one of {', '.join(RESULTS)}")
     conn.execute("DELETE FROM games WHERE uid = ? AND result != 'won'", (row.uid,))
     conn.execute(
-        f"INSERT OR IGNORE INTO games ({_FIELDS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        f"INSERT OR IGNORE INTO games ({_FIELDS.removeprefix('id, ')}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
         (
             row.uid,
             row.variant,
@@ -141,6 +144,7 @@ def record(conn: sqlite3.Connection, row: SavedRow, result: str, finished_at: st
             row.daily,
             row.started_at,
             finished_at,
+            row.verdict,
         ),
     )
 
@@ -218,6 +222,7 @@ def _record(r: tuple[Any, ...]) -> GameRecord:
         daily=parse_day(r[9]),
         started_at=saves.CHECKS["started_at"](r[10]),
         finished_at=finished_at,
+        verdict=saves.verdict(r[12]),
     )
 
 

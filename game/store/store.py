@@ -81,6 +81,7 @@ class _Current:
     daily: date | None
     opening_of: State | None = None
     opening: str = ""
+    verdict: str | None = None
 
 
 class Store:
@@ -203,6 +204,7 @@ class Store:
         played and not won. ``daily`` is the date whose deal of the day ``g`` is.
         """
         cur = _Current(weakref.ref(g), uuid.uuid4().hex, self._stamp(), winnable_only, daily)
+        cur.verdict = "winnable" if winnable_only else None
         self._current[g.key] = cur
         row = self._row(g, cur, elapsed)
         won = g.is_won()
@@ -251,6 +253,7 @@ class Store:
         daily = saves.parse_day(row.daily)
         cur = _Current(weakref.ref(g), row.uid, row.started_at, row.winnable_only, daily)
         cur.opening_of, cur.opening = g.initial_state, row.opening
+        cur.verdict = row.verdict
         self._current[variant] = cur
         return saves.saved_game(row, g)
 
@@ -261,7 +264,27 @@ class Store:
         cur = self._current.get(g.key)
         if cur is None:
             return self.start_game(g)
-        return self.start_game(g, winnable_only=cur.winnable_only, daily=cur.daily)
+        started = self.start_game(g, winnable_only=cur.winnable_only, daily=cur.daily)
+        if cur.verdict is not None:  # the same deal: what the solver said of it still holds
+            self.set_verdict(g, cur.verdict)
+        return started
+
+    def set_verdict(self, g: Game, verdict: str) -> bool:
+        """The solver's ``verdict`` on ``g``'s deal (``saves.VERDICTS``), kept with the game in
+        progress and recorded with it when it ends; ``False`` if not saved (not the game in
+        progress, or the write failed)."""
+        cur = self._current.get(g.key)
+        if verdict not in saves.VERDICTS or cur is None or cur.game() is not g or cur.verdict == verdict:
+            return False
+        cur.verdict = verdict
+        uid = cur.uid
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE saved_games SET verdict = ? WHERE variant = ? AND uid = ?", (verdict, g.key, uid)
+            )
+
+        return self._write(work)
 
     def abandon_game(self, variant: str) -> bool:
         """End ``variant``'s game in progress without a new one (played, not won, if it had a move)."""
@@ -379,6 +402,7 @@ class Store:
             daily=None if cur.daily is None else cur.daily.isoformat(),
             started_at=cur.started_at,
             saved_at=self._stamp(),
+            verdict=cur.verdict,
         )
 
     def _finish_saved(self, conn: sqlite3.Connection, variant: str) -> None:

@@ -33,7 +33,7 @@ from game.variants.piles import (
     column_of,
     row_of,
 )
-from game.variants.reasons import explain, explain_lift
+from game.variants.reasons import explain, explain_home, explain_lift
 
 
 class Variant(AutomaticMoves):
@@ -47,6 +47,10 @@ class Variant(AutomaticMoves):
         """Why the top ``count`` cards of pile ``source`` cannot move anywhere (``"legal"`` if
         some move takes them)."""
         return explain_lift(self, state, source, count)
+
+    def explain_home(self, state: State, source: int) -> str:
+        """Why the top card of pile ``source`` cannot go home (``"legal"`` if it can)."""
+        return explain_home(self, state, source)
 
 
 __all__ = [

@@ -64,6 +64,23 @@ def explain_lift(v: MoveRules, state: State, src: int, count: int) -> str:
     ).format(count=count, card=card)
 
 
+def explain_home(v: MoveRules, state: State, src: int) -> str:
+    """Why the top card of pile ``src`` cannot go to a foundation now (``"legal"`` if it can):
+    the pick-up rule it breaks, else the foundation rule, told of its suit's foundation (or of an
+    empty one when its suit has none yet), as a double-click or Shift+Enter that sends nothing."""
+    source = v.pile_name(src)
+    if not state.piles[src]:
+        return _("{pile} is empty").format(pile=source)
+    suit = DECK[state.piles[src][-1]].suit
+
+    def fit(f: int) -> tuple[bool, bool]:
+        pile = state.piles[f]
+        return (not pile or DECK[pile[-1]].suit != suit, bool(pile))
+
+    home = min(v.foundations, key=fit)
+    return explain(v, state, Move(source, v.pile_name(home), 1))
+
+
 def _group_limit_reason(v: MoveRules, state: State, count: int) -> str:
     """The group limit in the player's terms: how many empty reserve cells ``count`` cards need."""
     free = sum(1 for c in v.cells if not state.piles[c])
@@ -82,9 +99,8 @@ def _group_limit_reason(v: MoveRules, state: State, count: int) -> str:
         "moving {count} card needs {cells}; {empty}", "moving {count} cards needs {cells}; {empty}", count
     ).format(
         count=count,
-        # Translators: what a group move needs: "moving 3 cards needs 2 empty reserve cells" (the
-        # English singular keeps "cells": scripts match that wording; give your language's forms)
-        cells=ngettext("{need} empty reserve cells", "{need} empty reserve cells", need).format(need=need),
+        # Translators: what a group move needs: "moving 3 cards needs 2 empty reserve cells"
+        cells=ngettext("{need} empty reserve cell", "{need} empty reserve cells", need).format(need=need),
         empty=empty.format(free=free),
     )
 

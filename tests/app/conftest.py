@@ -61,6 +61,27 @@ def solver(monkeypatch: pytest.MonkeyPatch) -> InlineWorker:
     return worker
 
 
+_SVG_IMAGES: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+_load_sized_svg = pygame.image.load_sized_svg
+
+
+def _remembered_svg(path: str, size: tuple[int, int]) -> pygame.Surface:
+    """pygame's SVG rasteriser, each file and size rendered once a run: every app test draws
+    the same card files at the same few sizes, which cost half of a small test's time (a
+    fuzz example: 0.75 of 1.5 s). The image is a pure function of the file and the size,
+    so a copy of the first one is what the rasteriser would give again."""
+    key = (str(path), (int(size[0]), int(size[1])))
+    if key not in _SVG_IMAGES:
+        _SVG_IMAGES[key] = _load_sized_svg(path, size)
+    return _SVG_IMAGES[key].copy()
+
+
+@pytest.fixture(autouse=True)
+def remembered_svg(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every app test draws its cards with ``_remembered_svg``."""
+    monkeypatch.setattr(pygame.image, "load_sized_svg", _remembered_svg)
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
@@ -83,10 +104,14 @@ def make_app(clock: FakeClock) -> Iterator[Callable[..., App]]:
 
 
 def settle(app: App, clock: FakeClock, frames: int = 4000, dt: float = 0.02) -> None:
-    """Step the app until nothing is animating (or it has quit)."""
+    """Step the app until nothing is animating (or it has quit). A win screen is settled once
+    shown: its card cascade is decoration that no test waits for, and it costs seconds (at 4K
+    it was four fifths of the text-fits test)."""
+    from game.scenes.win import WinScene
+
     for _ in range(frames):
         clock.t += dt
-        if not app.step() or not app.top.busy():
+        if not app.step() or not app.top.busy() or isinstance(app.top, WinScene):
             app.step()
             return
     raise AssertionError("the app never settled")

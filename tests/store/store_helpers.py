@@ -121,8 +121,9 @@ def readable_rows(path: Path, most_rowid: int) -> dict[str, list[tuple[object, .
     source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
     source.text_factory = _text_or_bytes
     fresh = sqlite3.connect(":memory:")
-    for statement in schema.V1:
-        fresh.execute(statement)
+    for migration in schema.MIGRATIONS:  # a fresh file at this version's schema
+        for statement in migration:
+            fresh.execute(statement)
     try:
         source.execute("PRAGMA writable_schema = ON")
         for table, columns in ORACLE_TABLES.items():

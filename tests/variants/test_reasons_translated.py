@@ -68,7 +68,7 @@ def test_the_group_limit_counts_cards_and_cells_each_in_their_own_plural(
                 "{count} карты: нужно {cells}; {empty}",
                 "{count} карт: нужно {cells}; {empty}",
             ),
-            (None, ("{need} empty reserve cells", "{need} empty reserve cells")): (
+            (None, ("{need} empty reserve cell", "{need} empty reserve cells")): (
                 "{need} свободная ячейка",
                 "{need} свободные ячейки",
                 "{need} свободных ячеек",

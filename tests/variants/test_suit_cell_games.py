@@ -183,7 +183,8 @@ def test_bg4_sh4_group_limited_by_empty_cells(key: str, empty_cells: int) -> Non
 def test_bg4_sh4_the_refusal_counts_the_cells_the_group_needs(key: str, empty_cells: int) -> None:
     g = group_position(key, empty_cells, empty_cells + 2)
     reason = assert_illegal(g, Move("tableau-1", "tableau-2", empty_cells + 2))
-    needs = f"moving {empty_cells + 2} cards needs {empty_cells + 1} empty reserve cells"
+    cells = "1 empty reserve cell" if empty_cells == 0 else f"{empty_cells + 1} empty reserve cells"
+    needs = f"moving {empty_cells + 2} cards needs {cells}"
     empty = {0: "none is empty", 1: "1 is empty"}.get(empty_cells, f"{empty_cells} are empty")
     assert reason == f"{needs}; {empty}"
 
