@@ -38,16 +38,17 @@ TABLES = {
     "saved_games": (
         "rowid",
         "variant, uid, deal, opening, actions, actions_made, position, position_text, elapsed, "
-        "moves, score, stuck, winnable_only, daily, started_at, saved_at",
+        "moves, score, stuck, winnable_only, daily, started_at, saved_at, verdict",
     ),
     "games": (
         "id",
         "id, uid, variant, deal, result, seconds, moves, score, winnable_only, daily, "
-        "started_at, finished_at",
+        "started_at, finished_at, verdict",
     ),
     "unreadable_saves": ("id", "id, variant, saved_row, reason, kept_at"),
 }
-"""Table -> (the key it is read in order of, its columns)."""
+"""Table -> (the key it is read in order of, its columns in this version; a file of an older
+version is read for the columns it has, ``_columns``)."""
 MOST_ROWS = 1_000_000
 """No more rows than this are read from one table."""
 MOST_QUERIES = 2_000_000
@@ -106,7 +107,8 @@ def salvage(damaged: Path, target: sqlite3.Connection) -> dict[str, int]:
         _remove(scratch)
         return kept
     try:
-        for table, (key, columns) in TABLES.items():
+        for table, (key, wanted) in TABLES.items():
+            columns = _columns(source, table, wanted)
             rows = _readable_rows(source, table, key, columns)
             kept[table] = _insert(target, table, columns, rows)
     finally:
@@ -142,8 +144,31 @@ def _text(value: bytes) -> str | bytes:
         return value
 
 
-_CREATE = re.compile(r"CREATE TABLE (\w+)")
-OWN_TABLES = {m.group(1): sql for sql in schema.V1 if (m := _CREATE.match(sql))}
+def _columns(conn: sqlite3.Connection, table: str, wanted: str) -> str:
+    """Those of ``wanted`` that ``table`` has (a file of an older version lacks the newer ones;
+    when its definition cannot be read, all of them)."""
+    try:
+        present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+    except ERRORS:
+        return wanted
+    names = [c.strip() for c in wanted.split(",")]
+    kept = [c for c in names if c.encode() in present or c in present]
+    return ", ".join(kept) if kept else wanted
+
+
+def _own_tables() -> dict[str, str]:
+    """Table name -> this version's definition, as every migration leaves it."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        for step in schema.MIGRATIONS:
+            for sql in step:
+                conn.execute(sql)
+        return dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'").fetchall())
+    finally:
+        conn.close()
+
+
+OWN_TABLES = _own_tables()
 """Table name -> this version's definition, written back over a damaged one."""
 
 

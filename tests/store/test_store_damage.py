@@ -195,3 +195,21 @@ def test_a_damaged_file_moved_aside_keeps_only_its_owner_s_access(data: Path, op
 
     (moved,) = [p for p in data.iterdir() if ".corrupt-" in p.name]
     assert stat.S_IMODE(moved.stat().st_mode) == 0o600
+
+
+def test_a_salvaged_file_keeps_each_finished_game_s_verdict(data: Path, open_store: Opener) -> None:
+    """The salvage reads and mends the tables as this version defines them (verdict included),
+    not as the first version did."""
+    path = make_big_database(data, 300)
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE games SET verdict = CASE WHEN id % 2 THEN 'winnable' ELSE 'unwinnable' END")
+    conn.commit()
+    conn.close()
+    damage_schema_text(path, "unreadable_saves")
+
+    open_store().close()
+
+    conn = sqlite3.connect(data / DB_NAME)
+    verdicts = dict(conn.execute("SELECT verdict, COUNT(*) FROM games GROUP BY verdict").fetchall())
+    conn.close()
+    assert verdicts == {"winnable": 150, "unwinnable": 150}
