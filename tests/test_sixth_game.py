@@ -108,9 +108,7 @@ def test_a_sixth_game_is_one_file_and_one_registry_line(scratch: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.timeout(1800)
 def test_the_suites_that_walk_every_game_pass_with_the_sixth(scratch: Path) -> None:
-    done = run(
-        scratch, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow", *SUITES, timeout=1700
-    )
+    done = run(scratch, "-m", "pytest", "-p", "no:cacheprovider", "-m", "not slow", *SUITES, timeout=1700)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert " passed" in done.stdout
 
