@@ -7,8 +7,8 @@ import json
 import game
 
 
-def test_variants_are_registered_under_the_five_keys() -> None:
-    assert list(game.VARIANTS) == ["lady-jane", "bakers-game", "kansas", "aunt-mary", "seahaven"]
+def test_the_five_games_are_registered_first_under_their_keys() -> None:
+    assert list(game.VARIANTS)[:5] == ["lady-jane", "bakers-game", "kansas", "aunt-mary", "seahaven"]
     assert all(isinstance(cls, type) for cls in game.VARIANTS.values())
 
 
