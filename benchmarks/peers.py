@@ -9,16 +9,19 @@ per deal, and the ratios ours / fc-solve; then the deals where the two disagree.
     python benchmarks/peers.py [--games bakers-game,seahaven] [--first 1] [--deals 100]
                                [--budget 10] [--only 10,25,36]
 
-Times are wall-clock: for fc-solve its whole process (start-up, reading the board, solving),
-for ours the ``solve`` call in this process (the deal's layout is built before the clock
-starts). fc-solve runs with no iteration limit and is stopped at the time limit ("unknown").
-Run it on a quiet machine or compare the ratios, which are measured in the same run.
+Times are given twice: wall-clock, and the processor time each solver used (on a busy shared
+machine the wall-clock time is mostly waiting for a core; the processor time is not). For
+fc-solve that is its whole process (start-up, reading the board, solving), for ours the
+``solve`` call in this process (the deal's layout is built before the clock starts). fc-solve
+runs with no iteration limit and is stopped at the time limit, wall-clock ("unknown"), as
+ours is. The ratios are measured in the same run.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -40,6 +43,8 @@ class Outcome:
 
     verdict: str  # "winnable", "unwinnable" or "unknown"
     seconds: float
+    cpu: float = 0.0
+    """Processor seconds (user and system)."""
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -83,14 +88,21 @@ def fcs_verdict(stdout: str) -> str:
 
 def run_fcs(board: str, preset: str, budget: float) -> Outcome:
     """``fc-solve`` on ``board`` with ``preset``, stopped after ``budget`` seconds."""
+    before = _children_cpu()
     began = time.perf_counter()
     try:
         done = subprocess.run(
             ["fc-solve", "-g", preset], input=board, capture_output=True, text=True, timeout=budget
         )
-    except subprocess.TimeoutExpired:
-        return Outcome("unknown", time.perf_counter() - began)
-    return Outcome(fcs_verdict(done.stdout), time.perf_counter() - began)
+    except subprocess.TimeoutExpired:  # run() has killed and reaped it: its time is counted
+        return Outcome("unknown", time.perf_counter() - began, _children_cpu() - before)
+    return Outcome(fcs_verdict(done.stdout), time.perf_counter() - began, _children_cpu() - before)
+
+
+def _children_cpu() -> float:
+    """Processor seconds used by this process's finished children."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def run_ours(key: str, deal: int, budget: float) -> Outcome:
@@ -99,9 +111,9 @@ def run_ours(key: str, deal: int, budget: float) -> Outcome:
     from game.solver import Budget, solve
 
     board = game.new_game(key, deal=deal)
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     found = solve(board, Budget(seconds=budget))
-    return Outcome(found.verdict.value, time.perf_counter() - began)
+    return Outcome(found.verdict.value, time.perf_counter() - began, time.process_time() - cpu)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -120,23 +132,29 @@ def ratio(a: float, b: float) -> str:
     return f"{a / b:.2f}x" if b > 0 else "-"
 
 
-def summary(name: str, outcomes: Sequence[Outcome]) -> tuple[str, float, float]:
-    """One line of figures for a solver's outcomes, and their median and p90 times."""
-    times = [o.seconds for o in outcomes]
-    med, p90 = statistics.median(times), percentile(times, 0.9)
+def summary(name: str, outcomes: Sequence[Outcome]) -> tuple[str, list[float]]:
+    """One line of figures for a solver's outcomes, and their median and p90 times, wall-clock
+    then processor."""
+    figures: list[float] = []
+    for times in ([o.seconds for o in outcomes], [o.cpu for o in outcomes]):
+        figures += [statistics.median(times), percentile(times, 0.9)]
     wins = sum(o.verdict == "winnable" for o in outcomes)
     lost = sum(o.verdict == "unwinnable" for o in outcomes)
     line = f"  {name:<9} decided {decided(outcomes):6.1f} %  (won {wins}, lost {lost})  "
-    return line + f"median {med:7.3f} s  p90 {p90:7.3f} s", med, p90
+    line += "wall median {:7.3f} s  p90 {:7.3f} s;  cpu median {:7.3f} s  p90 {:7.3f} s".format(*figures)
+    return line, figures
 
 
 def compare(key: str, ours: dict[int, Outcome], theirs: dict[int, Outcome]) -> list[str]:
     """The report lines of one game."""
     lines = [f"{key}: {len(ours)} deals"]
-    ours_line, our_med, our_p90 = summary("ours", list(ours.values()))
-    fcs_line, fcs_med, fcs_p90 = summary("fc-solve", list(theirs.values()))
+    ours_line, a = summary("ours", list(ours.values()))
+    fcs_line, b = summary("fc-solve", list(theirs.values()))
     lines += [ours_line, fcs_line]
-    lines.append(f"  ours / fc-solve: median {ratio(our_med, fcs_med)}, p90 {ratio(our_p90, fcs_p90)}")
+    lines.append(
+        f"  ours / fc-solve: wall median {ratio(a[0], b[0])}, p90 {ratio(a[1], b[1])}; "
+        f"cpu median {ratio(a[2], b[2])}, p90 {ratio(a[3], b[3])}"
+    )
     undecided = [d for d, o in ours.items() if o.verdict == "unknown"]
     lines.append(f"  undecided by ours: {undecided or 'none'}")
     clash = [d for d in ours if {ours[d].verdict, theirs[d].verdict} == {"winnable", "unwinnable"}]

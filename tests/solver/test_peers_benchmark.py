@@ -73,12 +73,13 @@ def test_peers_reads_fc_solves_three_answers(peers: ModuleType) -> None:
 
 def test_peers_figures_count_decided_deals_and_give_ratios(peers: ModuleType) -> None:
     o = peers.Outcome
-    ours = {1: o("winnable", 0.2), 2: o("unwinnable", 0.4), 3: o("unknown", 10.0)}
-    theirs = {1: o("winnable", 0.1), 2: o("winnable", 0.1), 3: o("unwinnable", 0.3)}
+    ours = {1: o("winnable", 0.2, 0.1), 2: o("unwinnable", 0.4, 0.2), 3: o("unknown", 10.0, 5.0)}
+    theirs = {1: o("winnable", 0.1, 0.1), 2: o("winnable", 0.1, 0.1), 3: o("unwinnable", 0.3, 0.2)}
     lines = peers.compare("seahaven", ours, theirs)
-    assert "decided   66.7 %" in lines[1] and "median   0.400 s" in lines[1]
-    assert "decided  100.0 %" in lines[2] and "median   0.100 s" in lines[2]
-    assert lines[3] == "  ours / fc-solve: median 4.00x, p90 33.33x"
+    assert "decided   66.7 %" in lines[1] and "wall median   0.400 s" in lines[1]
+    assert "cpu median   0.200 s  p90   5.000 s" in lines[1]
+    assert "decided  100.0 %" in lines[2] and "wall median   0.100 s" in lines[2]
+    assert lines[3] == "  ours / fc-solve: wall median 4.00x, p90 33.33x; cpu median 2.00x, p90 25.00x"
     assert lines[4] == "  undecided by ours: [3]"
     assert lines[5] == "  verdicts that disagree: [2]"
 
