@@ -20,6 +20,12 @@ Pruning that provably keeps every win:
   has one possible parent, the card it lies on, so a cell could only hold it for nothing;
   and a card that can join a settled pile (with the cards on it) does so as the only move
   tried, since there it keeps every use it had (``_onto_settled`` gives the argument);
+* a cell's card goes onto its parent (same suit, one rank up) as soon as that is a pile's top
+  (``_gather``): it can always go back to a cell, and with it there every move of the position
+  before is matched (its parent moving with it needs one cell more, the very one it left);
+  so a natural run on top of a pile (each card on its parent) goes to the cells whole or not
+  at all (``_run_to_cells``): part of it would come straight back. Proofs and wins alike take
+  far fewer positions (Seahaven deal 34 lost in 11,222 against 145,832);
 * positions that differ only by the order of the tableau piles or the cells share one key
   (the foundations follow from the cards still on the table).
 
