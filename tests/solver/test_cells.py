@@ -101,3 +101,11 @@ def test_gathering_proves_lost_deals_in_far_fewer_positions(key: str, deal: int,
     g = game.new_game(key, deal=deal)
     search = CellSearch(g.variant, old // 4, time.monotonic() + 120, lambda: False)
     assert search.run(g.state) is None and search.exhausted
+
+
+@pytest.mark.slow
+def test_the_searches_taking_turns_win_a_deal_the_depth_first_search_takes_long_over() -> None:
+    # Seahaven 298: the depth-first search alone needs 30,678 positions (198,029 before
+    # gathering); the search weighing buried cards wins it in 185 once the turns begin.
+    result = solve(game.new_game("seahaven", deal=298), Budget(seconds=120, positions=25_000))
+    assert result.verdict is Verdict.WINNABLE and result.positions < 25_000
