@@ -273,7 +273,9 @@ class Turns:
     turns by positions keeps the answer the same on every run for a positions-only budget.
 
     With ``later``, the turns become ``later[1]`` once ``later[0]`` positions are stored: a
-    search that finds most of its wins early can hand most of the rest to another."""
+    search that finds most of its wins early can hand most of the rest to another. ``schedule``
+    gives more such changes, each ``(stored, turns)`` in the order of ``stored`` (a turn of 0
+    leaves a search out until the next change); ``later`` is one more at its place."""
 
     def __init__(
         self,
@@ -281,13 +283,25 @@ class Turns:
         turns: Sequence[int],
         positions: int,
         later: tuple[int, Sequence[int]] | None = None,
+        schedule: Sequence[tuple[int, Sequence[int]]] = (),
     ) -> None:
         self.searches = tuple(searches)
         self.turns = tuple(turns)
         self.positions = positions
-        self.later = later
+        changes = list(schedule) + ([later] if later is not None else [])
+        self.schedule = sorted(((at, tuple(t)) for at, t in changes), key=lambda change: change[0])
         self.seen = _Stored(self.searches)
         self.exhausted = False
+
+    def _turns_now(self) -> tuple[int, ...]:
+        """Each search's turn at the positions stored so far."""
+        turns = self.turns
+        stored = len(self.seen)
+        for at, later in self.schedule:
+            if stored < at:
+                break
+            turns = later
+        return turns
 
     def run(self, state: State) -> list[RawMove] | None:
         """A winning line of engine moves, or ``None`` (``exhausted``: no win exists)."""
@@ -297,10 +311,10 @@ class Turns:
                 self.exhausted = search.exhausted
                 return line
         while True:
-            turns = self.turns
-            if self.later is not None and len(self.seen) >= self.later[0]:
-                turns = tuple(self.later[1])
+            turns = self._turns_now()
             for search, turn in zip(self.searches, turns, strict=True):
+                if not turn:
+                    continue
                 stored = len(self.seen)
                 if stored >= self.positions:
                     return None

@@ -119,13 +119,13 @@ def _fast(family: Family) -> tuple[Callable[[Variant, State], bool], _Fast] | No
     family."""
     from game.solver.alternate_rules import supported as alternate_supported
     from game.solver.alternate_stock import make_search as alternate_search
-    from game.solver.cells import CellSearch
+    from game.solver.cells import make_search as cells_search
     from game.solver.cells import supported as cells_supported
     from game.solver.kansas import kansas_turns
     from game.solver.kansas_position import supported as kansas_supported
 
     table: dict[Family, tuple[Callable[[Variant, State], bool], _Fast]] = {
-        Family.CELLS: (cells_supported, CellSearch),
+        Family.CELLS: (cells_supported, cells_search),
         Family.LADY_JANE: (
             partial(alternate_supported, lady_jane=True),
             partial(alternate_search, lady_jane=True),

@@ -17,10 +17,10 @@ def home(suit: str, height: int) -> str:
     return "".join(RANKS[r] + suit for r in range(height))
 
 
-def search_of(text: str) -> tuple[CellSearch, list[tuple[int, int, int]]]:
+def search_of(text: str, *, gather: bool = True) -> tuple[CellSearch, list[tuple[int, int, int]]]:
     """A search set up at ``text``, and the first move of each child of its root."""
     g = game.from_text(text)
-    search = CellSearch(g.variant, 10_000, time.monotonic() + 60, lambda: False)
+    search = CellSearch(g.variant, 10_000, time.monotonic() + 60, lambda: False, gather=gather)
     [(root, _, homes)] = search.roots(g.state)
     return search, [line[0] for _, line, _ in search.children(root, homes)]
 
@@ -31,7 +31,7 @@ SPADES_LEFT += f"foundation-3={home('D', 13)} foundation-4={home('C', 13)}"
 
 def test_a_card_that_fits_a_settled_pile_is_put_there_as_the_only_move() -> None:
     text = f"bakers-game {SPADES_LEFT} tableau-1=KSQS tableau-2=8STS tableau-3=9S reserve-1=JS"
-    _, moves = search_of(text)
+    _, moves = search_of(text, gather=False)  # gathering would make the move before any choice
     v = game.VARIANTS["bakers-game"].instance()
     assert moves == [(v.index["reserve-1"], v.index["tableau-1"], 1)]
 
@@ -60,3 +60,52 @@ def test_deals_won_only_by_emptying_a_settled_pile_through_the_cells_are_winnabl
     # a cell so that a King lying on other cards can take its pile.
     result = solve(game.new_game(key, deal=deal), Budget(seconds=60, positions=200_000))
     assert result.verdict is Verdict.WINNABLE
+
+
+def test_a_cells_card_goes_onto_its_parent_as_soon_as_that_is_a_piles_top() -> None:
+    g = game.from_text("bakers-game tableau-1=KH5S tableau-2=QH9C tableau-3=6S reserve-1=JH reserve-2=TH")
+    search = CellSearch(g.variant, 10_000, time.monotonic() + 60, lambda: False)
+    [(root, line, homes)] = search.roots(g.state)
+    v = g.variant
+    tab = root[0]
+    assert tab[1] == bytes(g.state.piles[v.index["tableau-2"]]) and line == []
+    # Moving 9C to a cell makes QH a top: JH, then TH from the cells go onto it in the same step.
+    kids = {tuple(kid_line): kid for kid, kid_line, _ in search.children(root, homes)}
+    to_cell = (v.index["tableau-2"], v.index["reserve-3"], 1)
+    gathered = (
+        to_cell,
+        (v.index["reserve-1"], v.index["tableau-2"], 1),
+        (v.index["reserve-2"], v.index["tableau-2"], 1),
+    )
+    assert gathered in kids
+
+
+def test_a_natural_run_goes_to_the_cells_whole_or_not_at_all() -> None:
+    # 5S on 6S is a run of two: moving 5S alone to a cell would send it straight back.
+    g = game.from_text("bakers-game tableau-1=KH6S5S tableau-2=9C reserve-1=JH reserve-2=TH reserve-3=2D")
+    search = CellSearch(g.variant, 10_000, time.monotonic() + 60, lambda: False)
+    [(root, _, homes)] = search.roots(g.state)
+    v = g.variant
+    lines = [kid_line for _, kid_line, _ in search.children(root, homes)]
+    assert [(v.index["tableau-1"], v.index["reserve-4"], 1)] not in lines
+    two = CellSearch(g.variant, 10_000, time.monotonic() + 60, lambda: False)
+    g2 = game.from_text("bakers-game tableau-1=KH6S5S tableau-2=9C reserve-1=JH reserve-2=TH")
+    [(root2, _, homes2)] = two.roots(g2.state)
+    whole = [(v.index["tableau-1"], v.index["reserve-3"], 1), (v.index["tableau-1"], v.index["reserve-4"], 1)]
+    assert whole in [kid_line for _, kid_line, _ in two.children(root2, homes2)]
+
+
+@pytest.mark.parametrize(("key", "deal", "old"), [("seahaven", 34, 145_832), ("bakers-game", 35, 87_573)])
+def test_gathering_proves_lost_deals_in_far_fewer_positions(key: str, deal: int, old: int) -> None:
+    # Without gathering the proofs took ``old`` positions (Seahaven 34: 11,222 with it).
+    g = game.new_game(key, deal=deal)
+    search = CellSearch(g.variant, old // 4, time.monotonic() + 120, lambda: False)
+    assert search.run(g.state) is None and search.exhausted
+
+
+@pytest.mark.slow
+def test_the_searches_taking_turns_win_a_deal_the_depth_first_search_takes_long_over() -> None:
+    # Seahaven 298: the depth-first search alone needs 30,678 positions (198,029 before
+    # gathering); the search weighing buried cards wins it in 185 once the turns begin.
+    result = solve(game.new_game("seahaven", deal=298), Budget(seconds=120, positions=25_000))
+    assert result.verdict is Verdict.WINNABLE and result.positions < 25_000

@@ -47,6 +47,16 @@ def test_later_turns_take_over_once_enough_positions_are_stored() -> None:
     assert [len(s.seen) for s in searches] == [700, 300]
 
 
+def test_a_schedule_of_turns_can_leave_a_search_out_until_a_later_change() -> None:
+    searches = [Counting(10_000, True), Counting(10_000, True), Counting(10_000, True)]
+    schedule = [(300, [100, 100, 0]), (600, [100, 0, 200])]
+    turns = Turns(searches, [100, 0, 0], 1_000, schedule=schedule)
+    assert turns.run(game.new_game("kansas", deal=1).state) is None
+    # The first alone to 300; then rounds of 100 each with the second (the change is looked at
+    # between rounds: 500, then 700 stored); then 100 and 200 with the third to 1,000.
+    assert [len(s.seen) for s in searches] == [300 + 200 + 100, 200, 200]
+
+
 def test_one_search_ending_without_a_win_is_a_proof_for_all() -> None:
     turns = Turns([Counting(10_000, True), Counting(50, False)], [100, 100], 10_000)
     assert turns.run(game.new_game("kansas", deal=1).state) is None

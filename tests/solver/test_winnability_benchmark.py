@@ -1,0 +1,55 @@
+"""``benchmarks/winnability.py``: its interval, its resumable results file, its report."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "winnability.py"
+
+
+@pytest.fixture(scope="module")
+def table() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("winnability", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_wilson_interval_matches_the_textbook_figures(table: ModuleType) -> None:
+    low, high = table.wilson(50, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    assert table.wilson(0, 0) == (0.0, 1.0)
+    low, high = table.wilson(8933, 10_000)
+    assert 0.0055 < (high - low) / 2 < 0.0065  # about +-0.6 % at Seahaven's share
+
+
+def test_undecided_deals_widen_the_interval_both_ways(table: ModuleType) -> None:
+    line = table.summary("seahaven", ["winnable"] * 80 + ["unwinnable"] * 18 + ["unknown"] * 2)
+    assert "won     80  lost     18  undecided    2" in line
+    assert "winnable  81.63 %" in line
+    low, _ = table.wilson(80, 100)
+    _, high = table.wilson(82, 100)
+    assert f"{100 * low:6.2f} - {100 * high:6.2f} %" in line
+
+
+def test_a_run_skips_the_deals_already_in_its_results_file(table: ModuleType, tmp_path: Path) -> None:
+    results = tmp_path / "w.jsonl"
+    results.write_text(json.dumps({"game": "seahaven", "deal": 2, "verdict": "unwinnable"}) + "\n{torn")
+    assert table.main(["--games", "seahaven", "--first", "2", "--deals", "2", "--results", str(results)]) == 0
+    done = table.read_results(results)
+    # Deal 2 kept its recorded verdict (not solved again), deal 3 was solved and appended.
+    assert done[("seahaven", 2)] == "unwinnable"
+    assert done[("seahaven", 3)] == "winnable"
+
+
+def test_winnability_rejects_unknown_games(table: ModuleType) -> None:
+    with pytest.raises(SystemExit):
+        table.parse_args(["--games", "klondike"])
