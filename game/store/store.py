@@ -54,6 +54,7 @@ from game.store.settings import Settings
 from game.variants import VARIANTS
 
 if TYPE_CHECKING:
+    from game.store.calendar import Month
     from game.store.stats import ChartPoint, DayPoint, GameRecord, Summary
     from game.store.tallies import Overview
 
@@ -373,8 +374,31 @@ class Store:
         return self._clock().date()
 
     def daily_deal(self, variant: str, day: date | None = None) -> int:
-        """The deal number of ``variant``'s deal of the day (today unless ``day`` is given)."""
+        """The deal number of ``variant``'s deal of the day (today unless ``day`` is given);
+        ``NoDailyDeal`` for a day the shipped table has none for."""
         return daily_deal(variant, self.today() if day is None else day)
+
+    def played_deals(self, variant: str) -> set[int]:
+        """The deal numbers of ``variant`` ever finished or in progress (none when unreadable)."""
+
+        def query(conn: sqlite3.Connection) -> set[int]:
+            rows = conn.execute(
+                "SELECT deal FROM games WHERE variant = ? UNION "
+                "SELECT deal FROM saved_games WHERE variant = ?",
+                (variant, variant),
+            ).fetchall()
+            return {r[0] for r in rows if isinstance(r[0], int)}
+
+        return self._read(query, set())
+
+    def calendar(self, day: date) -> Month:
+        """``day``'s month of the daily challenge (``game.store.calendar``); an empty one,
+        with a notice, when the database cannot be read."""
+        from game.store import calendar
+
+        return self._read(
+            lambda conn: calendar.month(conn, day, self.today()), calendar.Month(day.replace(day=1))
+        )
 
     # ------------------------------------------------------------ helpers
 
