@@ -52,7 +52,7 @@ def test_the_first_candidate_keeps_the_deal_earlier_versions_dealt() -> None:
     from game.winnable_generate import candidate
 
     assert candidate("kansas", date(2025, 3, 14), 0) == 1957183961  # as pinned before
-    first, last = _span()
+    first, _ = _span()
     for key in game.VARIANTS:
         entry = daily_entry(key, first)
         assert entry.deal in {candidate(key, first, a) for a in range(200)}
