@@ -229,6 +229,19 @@ def wins(entry: Entry, *, automatic: bool = True) -> bool:
     return replay(g, entry, automatic=automatic)
 
 
+def next_winnable(
+    variant: str, played: Iterable[int] = (), *, automatic: bool = True, table: Table | None = None
+) -> Entry | None:
+    """A deal of ``variant``'s pool not in ``played`` whose line replays to a win as the table
+    plays (``automatic``: with automatic moves), at random; ``None`` when none is left."""
+    import random
+
+    seen = set(played)
+    fresh = [e for e in (table or shipped()).pool.get(variant, []) if e.deal not in seen]
+    random.shuffle(fresh)
+    return next((e for e in fresh[:8] if wins(e, automatic=automatic)), None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m game.winnable_table generate|check ...`` (see ``game.winnable_generate``)."""
     from game.winnable_generate import main as generate_main

@@ -31,7 +31,9 @@ from game.view.widgets import (
     Button,
     blit_text,
     button_at,
+    fit_row,
     fit_size,
+    font,
     panel,
     row_of_buttons,
     ui_size,
@@ -89,6 +91,7 @@ class CalendarScene(Overlay):
         self.cells: dict[date, Rect] = {}
         self.buttons: list[Button] = []
         self.size = 16
+        self.grid_bottom = 0
         self.hover: Hashable | None = None
 
     # ------------------------------------------------------------ state
@@ -129,12 +132,12 @@ class CalendarScene(Overlay):
         size = self.size = ui_size((w, h), 0.026, low=11)
         width = min(w - 16, size * 40)
         cell_w = (width - 2 * size) // 7
-        cell_h = max(size * 2, min(int(cell_w * 0.7), (h - 16 - size * 13) // 6))
-        height = size * 25 // 2 + cell_h * 6
+        cell_h = max(size * 2, min(int(cell_w * 0.7), (h - 16 - size * 16) // 6))
+        height = size * 157 // 10 + cell_h * 6
         self.rect = Rect(0, 0, width, min(height, h - 16))
         self.rect.center = (w // 2, h // 2)
         first, last = month_bounds(self.month.first)
-        top = self.rect.top + size * 5
+        top = self.rect.top + size * 31 // 5
         left = self.rect.left + size
         row = 0
         self.cells = {}
@@ -152,7 +155,8 @@ class CalendarScene(Overlay):
                 "next", "›", Rect(self.rect.right - size - arrows, self.rect.top + size // 2, arrows, arrows)
             ),
         ]
-        games_y = top + 6 * cell_h + size * 5 // 2
+        self.grid_bottom = top + 6 * cell_h
+        games_y = self.grid_bottom + size * 9 // 2
         names = [(key, game_name(game.VARIANTS[key])) for key in self.variants]
         self.buttons += row_of_buttons(names, (self.rect.centerx, games_y), size * 2, width - 2 * size)
         actions = [("play", _("Play  (Enter)")), ("close", _("Close  (Esc)"))]
@@ -243,7 +247,7 @@ class CalendarScene(Overlay):
             )
         self._draw_grid(surface)
         detail = self._detail_text()
-        grid_bottom = max(c.bottom for c in self.cells.values())
+        grid_bottom = self.grid_bottom
         blit_text(
             surface,
             detail,
@@ -252,11 +256,28 @@ class CalendarScene(Overlay):
             "midtop",
             (r.centerx, grid_bottom + size // 2),
         )
+        self._draw_legend(surface, grid_bottom + size * 17 // 10)
         for button in self.buttons:
             selected = button.action == self.variant
             button.primary = selected or button.action == "play"
             button.enabled = button.action != "play" or self.playable(self.focus)
             button.draw(surface, self.hover == button.action)
+
+    def _draw_legend(self, surface: Surface, y: int) -> None:
+        """What the marks mean: a swatch before each result's name, centred on one line."""
+        # Translators: a game's result on a day of the calendar
+        items = [(MARK[WON], _("won")), (MARK[TRIED], _("tried")), (MARK[None], _("not played"))]
+        size = fit_row(
+            [label for _, label in items], self.size * 4 // 5, self.rect.width - 2 * self.size, 3.0
+        )
+        widths = [font(size).size(label)[0] for _, label in items]
+        x = self.rect.centerx - (sum(widths) + 3 * size * len(items)) // 2
+        for (color, label), width in zip(items, widths, strict=True):
+            pygame.draw.rect(
+                surface, color, Rect(x, y + size // 5, size * 4 // 5, size * 4 // 5), border_radius=2
+            )
+            blit_text(surface, label, size, TEXT_DIM, "topleft", (x + size, y))
+            x += width + 3 * size
 
     def _draw_grid(self, surface: Surface) -> None:
         size = self.size

@@ -330,19 +330,12 @@ class Coach:
         The pool comes first because it answers at once and every deal in it was proved with
         a line the tests replay; the solver's search is the fallback for a table used up or
         damaged (and for a deal known lost, never dealt: the pool's deals are dealt instead)."""
-        import random
-
-        from game.winnable_table import shipped, wins
+        from game.winnable_table import next_winnable
 
         key = self.table.g.key
-        pool = shipped().pool.get(key, [])
         played = self.table.app.persist.store.played_deals(key) if not played_too else set()
-        fresh = [e for e in pool if e.deal not in played]
-        random.shuffle(fresh)
-        for entry in fresh[:8]:
-            if wins(entry, automatic=self.advisor.automatic):
-                return game.new_game(key, entry.deal)
-        return None
+        entry = next_winnable(key, played, automatic=self.advisor.automatic)
+        return game.new_game(key, entry.deal) if entry is not None else None
 
     def cancel_search(self) -> None:
         """Give up looking; the game on the table stays."""
