@@ -233,13 +233,21 @@ def next_winnable(
     variant: str, played: Iterable[int] = (), *, automatic: bool = True, table: Table | None = None
 ) -> Entry | None:
     """A deal of ``variant``'s pool not in ``played`` whose line replays to a win as the table
-    plays (``automatic``: with automatic moves), at random; ``None`` when none is left."""
+    plays (``automatic``: with automatic moves), at random; once the pool is used up, a past
+    day's deal of the day not played (proved the same way); ``None`` when none is left."""
     import random
 
     seen = set(played)
-    fresh = [e for e in (table or shipped()).pool.get(variant, []) if e.deal not in seen]
-    random.shuffle(fresh)
-    return next((e for e in fresh[:8] if wins(e, automatic=automatic)), None)
+    source = table or shipped()
+    today = date.today()
+    past = [e for day, e in source.daily.get(variant, {}).items() if day < today]
+    for entries in (source.pool.get(variant, []), past):
+        fresh = [e for e in entries if e.deal not in seen]
+        random.shuffle(fresh)
+        found = next((e for e in fresh[:8] if wins(e, automatic=automatic)), None)
+        if found is not None:
+            return found
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
