@@ -146,5 +146,5 @@ def test_winnable_deals_only_deals_a_proven_deal_at_once(
     table.new_deal()
     app.step()
     assert table.coach.search is None  # no search: the deal came from the shipped table
-    pool = {e.deal: e for e in shipped().pool["seahaven"]}
-    assert table.g.deal in pool and wins(pool[table.g.deal])
+    proven = {e.deal: e for e in [*shipped().pool["seahaven"], *shipped().daily["seahaven"].values()]}
+    assert table.g.deal in proven and wins(proven[table.g.deal])
