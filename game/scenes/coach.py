@@ -24,12 +24,14 @@ from game.engine.state import State
 from game.i18n import N_, _, format_number, ngettext
 from game.play import Game
 from game.solver.advisor import Advisor, Outlook
+from game.solver.answer import Solution, Verdict
 from game.solver.heuristic import best_move, describe
 from game.solver.rating import RATING_BUDGET, Difficulty
 from game.view.names import capitalised
 
 if TYPE_CHECKING:
     from game.scenes.table import TableScene
+    from game.winnable_table import Entry
 
 HINT_WAIT = 0.5
 """Longest wait for a solver hint before the heuristic's move is shown instead."""
@@ -314,7 +316,7 @@ class Coach:
         one with the solver (shown once found), saying why."""
         found = self._from_table(played_too=False)
         if found is not None:
-            self.table.start_found(found, winnable=True)
+            self._deal_proven(found)
             return
         # Translators: "winnable deals only" has to search: the table of proven deals is used up or damaged
         self.table.show_toast(_("No new deal left in the table of winnable deals: searching."))
@@ -323,7 +325,18 @@ class Coach:
         self.advisor.consider(candidate)
         self.table.show_toast(self.search_text(), None)
 
-    def _from_table(self, *, played_too: bool) -> Game | None:
+    def _deal_proven(self, entry: Entry) -> None:
+        """Deal ``entry``'s deal, the advisor told its winning line (the indicator says "yes"
+        at once, and hints and the demo can follow it)."""
+        g = game.new_game(entry.variant, entry.deal)
+        moves = tuple(
+            Move(g.variant.pile_name(s), g.variant.pile_name(t), n) for s, t, n in entry.raw_moves()
+        )
+        for automatic in (True, False):  # a line the table can play is one a free player can
+            self.advisor.learn(g, Solution(Verdict.WINNABLE, moves), automatic=automatic)
+        self.table.start_found(g, winnable=True)
+
+    def _from_table(self, *, played_too: bool) -> Entry | None:
         """A deal of the shipped pool whose line replays to a win here (one never dealt
         here unless ``played_too``), or ``None``.
 
@@ -334,8 +347,7 @@ class Coach:
 
         key = self.table.g.key
         played = self.table.app.persist.store.played_deals(key) if not played_too else set()
-        entry = next_winnable(key, played, automatic=self.advisor.automatic)
-        return game.new_game(key, entry.deal) if entry is not None else None
+        return next_winnable(key, played, automatic=self.advisor.automatic)
 
     def cancel_search(self) -> None:
         """Give up looking; the game on the table stays."""
@@ -366,7 +378,7 @@ class Coach:
             self.search = None
             repeat = self._from_table(played_too=True)
             if repeat is not None:  # a deal played before rather than one that may be lost
-                self.table.start_found(repeat, winnable=True)
+                self._deal_proven(repeat)
                 return True
             if outlook is Outlook.UNWINNABLE:  # never a deal known to be lost
                 search.candidate = game.new_game(search.candidate.key)
