@@ -75,17 +75,14 @@ def daily_command(args: argparse.Namespace) -> int:
 
 
 def winnable_command(args: argparse.Namespace) -> int:
-    """Print a deal of the shipped pool (or, failing that, one a search proves) and its rating."""
-    import random
+    """Print a deal of the shipped pool (or a past day's deal of the day; failing both, one a
+    search proves) and its rating."""
+    from game.winnable_table import next_winnable
 
-    from game.winnable_table import shipped, wins
-
-    pool = [e for e in shipped().pool.get(args.variant, []) if e.line]
-    random.SystemRandom().shuffle(pool)
-    for entry in pool[:5]:
-        if wins(entry):
-            sys.stdout.write(f"{entry.deal}\n{entry.rating}\n")
-            return 0
+    entry = next_winnable(args.variant)
+    if entry is not None:
+        sys.stdout.write(f"{entry.deal}\n{entry.rating}\n")
+        return 0
     # Translators: the shipped table of proven-winnable deals cannot be used
     sys.stderr.write(_("The table of winnable deals is damaged or missing: searching instead.") + "\n")
     return _search(args.variant)

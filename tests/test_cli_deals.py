@@ -68,7 +68,9 @@ def test_daily_outside_the_supported_range_is_one_line_and_status_2(
 def test_winnable_prints_a_deal_whose_line_wins(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["winnable", "--variant", "seahaven"]) == 0
     number, rating = capsys.readouterr().out.splitlines()
-    entry = next(e for e in winnable_table.shipped().pool["seahaven"] if e.deal == int(number))
+    table = winnable_table.shipped()
+    proven = [*table.pool["seahaven"], *table.daily["seahaven"].values()]
+    entry = next(e for e in proven if e.deal == int(number))
     assert entry.rating == rating and wins(entry)
 
 
