@@ -19,7 +19,7 @@ from game.cli_deals import SEARCH_SECONDS
 from game.solver.answer import Verdict
 from game.solver.rating import RATING_BUDGET
 from game.solver.search import solve
-from game.winnable_table import next_winnable, shipped
+from game.store.winnable import next_winnable, shipped
 
 
 def search_one(variant: str) -> float:

@@ -4,7 +4,7 @@ deal, read by programs (a contract: the deal number on the first line, then its 
     solitaire daily --variant V [--date YYYY-MM-DD]
     solitaire winnable --variant V
 
-Both answer from the shipped table of proven deals (``game.winnable_table``). When it is
+Both answer from the shipped table of proven deals (``game.store.winnable``). When it is
 damaged or missing, ``winnable`` searches instead (a notice on stderr; the search gives up
 after ``SEARCH_SECONDS``) and ``daily`` says there is no deal of the day: a day's deal is the
 table's, never one a search on this machine chose.
@@ -77,7 +77,7 @@ def daily_command(args: argparse.Namespace) -> int:
 def winnable_command(args: argparse.Namespace) -> int:
     """Print a deal of the shipped pool (or a past day's deal of the day; failing both, one a
     search proves) and its rating."""
-    from game.winnable_table import next_winnable
+    from game.store.winnable import next_winnable
 
     entry = next_winnable(args.variant)
     if entry is not None:

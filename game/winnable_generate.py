@@ -30,7 +30,7 @@ import game
 from game.engine.deals import MAX_DEAL
 from game.solver.answer import Budget, Solution, Verdict
 from game.solver.rating import RATING_BUDGET, Difficulty, rate
-from game.winnable_table import (
+from game.store.winnable import (
     Entry,
     Table,
     encode_line,

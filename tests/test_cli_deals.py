@@ -10,10 +10,10 @@ from datetime import date, timedelta
 import pytest
 
 import game
-from game import winnable_table
 from game.cli import main
+from game.store import winnable as winnable_table
 from game.store.daily import daily_entry, supported
-from game.winnable_table import Table, wins
+from game.store.winnable import Table, wins
 
 
 def _first_day() -> date:

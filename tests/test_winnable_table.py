@@ -14,8 +14,7 @@ import pytest
 import game
 from game.solver import search
 from game.store import daily
-from game.winnable_generate import Generator, Solver, Stopped, candidate
-from game.winnable_table import (
+from game.store.winnable import (
     RATINGS,
     Entry,
     decode_line,
@@ -27,6 +26,7 @@ from game.winnable_table import (
     table_path,
     wins,
 )
+from game.winnable_generate import Generator, Solver, Stopped, candidate
 
 CHEAP = ["seahaven", "bakers-game"]
 

@@ -31,7 +31,7 @@ from game.view.names import capitalised
 
 if TYPE_CHECKING:
     from game.scenes.table import TableScene
-    from game.winnable_table import Entry
+    from game.store.winnable import Entry
 
 HINT_WAIT = 0.5
 """Longest wait for a solver hint before the heuristic's move is shown instead."""
@@ -312,7 +312,7 @@ class Coach:
 
     def find_deal(self) -> None:
         """Deal a proven-winnable deal of this game: at once from the shipped table
-        (``game.winnable_table``) when it has one not yet played here, else start looking for
+        (``game.store.winnable``) when it has one not yet played here, else start looking for
         one with the solver (shown once found), saying why."""
         found = self._from_table(played_too=False)
         if found is not None:
@@ -343,7 +343,7 @@ class Coach:
         The pool comes first because it answers at once and every deal in it was proved with
         a line the tests replay; the solver's search is the fallback for a table used up or
         damaged (and for a deal known lost, never dealt: the pool's deals are dealt instead)."""
-        from game.winnable_table import next_winnable
+        from game.store.winnable import next_winnable
 
         key = self.table.g.key
         played = self.table.app.persist.store.played_deals(key) if not played_too else set()

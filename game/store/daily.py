@@ -1,7 +1,7 @@
 """The deal of the day: one proven-winnable, rated deal per game per calendar date, the same
 for every player on every machine.
 
-Each day's deal is read from the table shipped with the game (``game.winnable_table``), where
+Each day's deal is read from the table shipped with the game (``game.store.winnable``), where
 it was proved winnable once, at build time, with a budget of positions only: no search on the
 player's machine decides it, so neither the machine's speed nor a faster solver can change
 it. The supported dates are exactly those the table holds for every game (``supported``).
@@ -17,8 +17,8 @@ from __future__ import annotations
 from datetime import date
 
 from game.i18n import _
+from game.store.winnable import Entry, shipped
 from game.variants import VARIANTS
-from game.winnable_table import Entry, shipped
 
 
 class NoDailyDeal(ValueError):

@@ -18,7 +18,7 @@ from game.scenes.table import TableScene
 from game.scenes.win import WinScene
 from game.store.calendar import WON
 from game.store.daily import daily_entry, supported
-from game.winnable_table import Entry, shipped, wins
+from game.store.winnable import Entry, shipped, wins
 from tests.app.conftest import FakeClock, post_click, post_key, settle
 from tests.store.store_helpers import near_won
 

@@ -213,7 +213,7 @@ def test_winnable_deals_only_deals_a_proved_winnable_deal(
 def test_escape_stops_looking_for_a_winnable_deal(
     make_app: Callable[..., App], clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game import winnable_table
+    from game.store import winnable as winnable_table
 
     monkeypatch.setattr(winnable_table, "shipped", lambda: winnable_table.Table())  # no table: a search
     app = make_app(variant="seahaven", deal=2)

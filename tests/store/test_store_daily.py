@@ -14,7 +14,7 @@ import game
 from game.store import daily_deal
 from game.store.calendar import TRIED, WON, medal_for, month_bounds
 from game.store.daily import NoDailyDeal, daily_entry, supported
-from game.winnable_table import shipped
+from game.store.winnable import shipped
 
 
 def _span() -> tuple[date, date]:
