@@ -78,3 +78,13 @@ def month(conn: sqlite3.Connection, day: date, today: date) -> Month:
                 games[variant] = WON if result == WON else TRIED
     current, best = day_streaks(won_days, today)
     return Month(first, results, current, best)
+
+
+def played_deals(conn: sqlite3.Connection, variant: str) -> set[int]:
+    """The deal numbers of ``variant`` ever finished or in progress ("winnable deals only"
+    deals another)."""
+    rows = conn.execute(
+        "SELECT deal FROM games WHERE variant = ? UNION SELECT deal FROM saved_games WHERE variant = ?",
+        (variant, variant),
+    ).fetchall()
+    return {r[0] for r in rows if isinstance(r[0], int)}

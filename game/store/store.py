@@ -380,25 +380,15 @@ class Store:
 
     def played_deals(self, variant: str) -> set[int]:
         """The deal numbers of ``variant`` ever finished or in progress (none when unreadable)."""
+        from game.store.calendar import played_deals
 
-        def query(conn: sqlite3.Connection) -> set[int]:
-            rows = conn.execute(
-                "SELECT deal FROM games WHERE variant = ? UNION "
-                "SELECT deal FROM saved_games WHERE variant = ?",
-                (variant, variant),
-            ).fetchall()
-            return {r[0] for r in rows if isinstance(r[0], int)}
-
-        return self._read(query, set())
+        return self._read(lambda conn: played_deals(conn, variant), set())
 
     def calendar(self, day: date) -> Month:
-        """``day``'s month of the daily challenge (``game.store.calendar``); an empty one,
-        with a notice, when the database cannot be read."""
-        from game.store import calendar
+        """``day``'s month of the daily challenge; empty, with a notice, if unreadable."""
+        from game.store.calendar import Month, month
 
-        return self._read(
-            lambda conn: calendar.month(conn, day, self.today()), calendar.Month(day.replace(day=1))
-        )
+        return self._read(lambda conn: month(conn, day, self.today()), Month(day.replace(day=1)))
 
     # ------------------------------------------------------------ helpers
 
