@@ -398,6 +398,8 @@ class App(IntentRouting):
             self.toggle_fullscreen()
         elif self._is_stats_key(event):
             self.show_stats()
+        elif self._is_calendar_key(event):
+            self.show_calendar()
         elif event.type in GAMEPAD_EVENTS:
             self.gamepads.handle(event, self.top if self.scenes else None)
         elif self.scenes:
@@ -422,6 +424,18 @@ class App(IntentRouting):
         from game.scenes.stats import is_stats_key  # the statistics code loads on first use
 
         return is_stats_key(self, event)
+
+    def _is_calendar_key(self, event: pygame.event.Event) -> bool:
+        """C on the table, or on the chooser while no deal number is typed."""
+        if event.type != pygame.KEYDOWN or event.key != pygame.K_c or not self.scenes:
+            return False
+        from game.scenes.calendar import is_calendar_key
+        from game.scenes.chooser import ChooserScene
+
+        top = self.top
+        if isinstance(top, ChooserScene):
+            return not top.typing and is_calendar_key(event)
+        return isinstance(top, TableScene) and is_calendar_key(event)
 
     def _draw(self, damage: Damage) -> None:
         if self._full_redraw:

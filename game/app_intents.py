@@ -5,6 +5,7 @@ abandoned game, quitting, and the app-wide settings (sound, contrast, card style
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import TYPE_CHECKING
 
 from game.app_scenes import SceneStack
@@ -38,9 +39,11 @@ class IntentRouting(SceneStack):
         """This app as the scenes see it: ``App`` implements the whole protocol."""
         raise NotImplementedError
 
-    def start_game(self, variant: str, deal: int | None = None, *, daily: bool = False) -> None:
+    def start_game(self, variant: str, deal: int | None = None, *, daily: bool | date = False) -> None:
         """A table for ``variant``: its saved game, deal ``deal``, or (``daily``) today's deal
-        (asking first when that abandons a game in progress of ``variant``)."""
+        or that date's (asking first when that abandons a game in progress of ``variant``)."""
+        if daily is True:
+            daily = self.persist.store.today()
 
         def start() -> None:
             self.replace_all(TableScene(self.services, variant, deal, daily=daily))
@@ -51,17 +54,19 @@ class IntentRouting(SceneStack):
             self.confirm_abandon(variant, start, daily=daily)
 
     def confirm_abandon(
-        self, variant: str, then: Callable[[], None], *, daily: bool = False, restart: bool = False
+        self, variant: str, then: Callable[[], None], *, daily: bool | date = False, restart: bool = False
     ) -> None:
         """Do ``then``, which ends ``variant``'s game in progress; when a move was made in it,
         ask first, once: it counts as a loss (Enter confirms, Esc keeps playing)."""
         from game.scenes.dialog import Dialog
 
         table = self.table
+        day = self.persist.store.today() if daily is True else (daily or None)
         if table is not None and table.g.key == variant:  # the computer's games are not counted
-            asks = table.autoplay is None and table.would_count_as_lost() and not (daily and table.daily)
+            same = day is not None and table.daily == day
+            asks = table.autoplay is None and table.would_count_as_lost() and not same
         else:
-            asks = self.persist.would_abandon(variant, daily=daily)
+            asks = self.persist.would_abandon(variant, daily=day)
         if not asks:
             then()
             return
@@ -90,6 +95,13 @@ class IntentRouting(SceneStack):
 
         if not isinstance(self.top, StatsScene):
             self.push(StatsScene(self.services))
+
+    def show_calendar(self) -> None:
+        """The daily challenge's calendar (over the table or the chooser)."""
+        from game.scenes.calendar import CalendarScene
+
+        if not isinstance(self.top, CalendarScene):
+            self.push(CalendarScene(self.services))
 
     def perform(self, intent: Intent) -> None:
         """Requests the table leaves to the app: menu, rules, fullscreen, change game, quit."""

@@ -22,6 +22,7 @@ from game.i18n import _
 from game.play import Game
 from game.store import Settings as StoredSettings
 from game.store import Store
+from game.store.daily import NoDailyDeal
 from game.view.names import game_name
 from game.view.settings import CARD_STYLES, SPEED_ORDER
 from game.view.settings import Settings as ViewSettings
@@ -113,23 +114,31 @@ class Persistence:
 
     # ------------------------------------------------------------ games
 
-    def game_for(self, variant: str, deal: int | None, *, daily: bool = False) -> tuple[Game, float, bool]:
-        """The game to show: ``(game, elapsed, resumed)``.
+    def game_for(
+        self, variant: str, deal: int | None, *, daily: date | None = None
+    ) -> tuple[Game, float, bool, date | None]:
+        """The game to show: ``(game, elapsed, resumed, day)``, ``day`` the date whose deal of
+        the day it is (else ``None``).
 
         Without a deal number the variant's saved game, if any, resumes; otherwise a new deal
-        (recorded by ``started`` once its automatic moves are made). ``daily``: today's deal.
+        (recorded by ``started`` once its automatic moves are made). ``daily``: that day's deal
+        of the day (the saved game resumes if it is that deal); a day without one (the shipped
+        table is damaged or ends) gives a notice and a random deal instead.
         """
         self.remember(last_variant=variant)
         if not self.store.claim(variant):
-            return self._as_guest(variant, deal)
+            return (*self._as_guest(variant, deal), None)
         self.guest.discard(variant)
-        if daily or deal is None:
+        if daily is not None or deal is None:
             saved = self.store.load_game(variant)
-            if saved is not None and (not daily or saved.daily == self.store.today()):
-                return saved.game, saved.elapsed, True
-            if daily:
-                deal = self.store.daily_deal(variant)
-        return game.new_game(variant, deal), 0.0, False
+            if saved is not None and (daily is None or saved.daily == daily):
+                return saved.game, saved.elapsed, True, saved.daily
+            if daily is not None:
+                try:
+                    return game.new_game(variant, self.store.daily_deal(variant, daily)), 0.0, False, daily
+                except NoDailyDeal as exc:
+                    self.notice(str(exc))
+        return game.new_game(variant, deal), 0.0, False, None
 
     def _as_guest(self, variant: str, deal: int | None) -> tuple[Game, float, bool]:
         """``variant`` is open in another window: a new deal here, neither saved nor counted,
@@ -144,13 +153,13 @@ class Persistence:
         )
         return game.new_game(variant, deal), 0.0, False
 
-    def started(self, g: Game, *, daily: bool = False, winnable: bool = False) -> None:
-        """``g`` is a new deal: it becomes its variant's game in progress. ``winnable``: the
-        solver proved it winnable before it was dealt ("winnable deals only")."""
+    def started(self, g: Game, *, daily: date | None = None, winnable: bool = False) -> None:
+        """``g`` is a new deal: it becomes its variant's game in progress. ``daily``: the day
+        whose deal of the day it is; ``winnable``: the solver proved it winnable before it was
+        dealt ("winnable deals only")."""
         if g.key in self.guest:
             return
-        today: date | None = self.store.today() if daily else None
-        self.store.start_game(g, winnable_only=winnable, daily=today)
+        self.store.start_game(g, winnable_only=winnable, daily=daily)
 
     def restarted(self, g: Game) -> None:
         """``g`` is a new attempt at the deal of the game in progress (``Store.restart_game``)."""
@@ -168,18 +177,14 @@ class Persistence:
         if g.key not in self.guest:
             self.store.set_verdict(g, verdict)
 
-    def would_abandon(self, variant: str, *, daily: bool = False) -> bool:
-        """Whether dealing ``variant`` anew (``daily``: today's deal) ends a saved game of it
+    def would_abandon(self, variant: str, *, daily: date | None = None) -> bool:
+        """Whether dealing ``variant`` anew (``daily``: that day's deal) ends a saved game of it
         that had an action, which then counts as a loss (the table's own game is the table's
         to judge: ``TableScene.would_count_as_lost``)."""
         row = self.store.saved_row(variant)
         if row is None or row.actions_made == 0 or row.stuck:
             return False
-        return not (daily and row.daily == self.store.today().isoformat())
-
-    def is_daily(self, g: Game) -> bool:
-        """Whether ``g`` is today's deal of the day of its variant."""
-        return g.deal == self.store.daily_deal(g.key)
+        return not (daily is not None and row.daily == daily.isoformat())
 
     # ------------------------------------------------------------ notices
 

@@ -10,8 +10,9 @@ engine, the five games and the rest of the app loaded (``game.app``). Nothing at
 this module imports them.
 
 Help and error lines are in the player's language (``game.i18n``), argparse's own words
-("usage:", "options", "the following arguments are required") included; what ``deal`` and
-``solve`` print is read by programs and stays as it is.
+("usage:", "options", "the following arguments are required") included; what ``deal``,
+``solve``, ``daily`` and ``winnable`` (``game.cli_deals``) print is read by programs and stays
+as it is.
 """
 
 from __future__ import annotations
@@ -230,7 +231,8 @@ def play_parser() -> argparse.ArgumentParser:
         "solitaire",
         _(
             "Five classic patience games. Subcommands: 'deal' prints a deal, "
-            "'solve' solves one ('solitaire deal --help', 'solitaire solve --help')."
+            "'solve' solves one, 'daily' prints the deal of the day, 'winnable' a "
+            "proven-winnable deal ('solitaire deal --help', 'solitaire daily --help', ...)."
         ),
     )
     _common(p, required=False)
@@ -398,10 +400,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _commands(args_list: list[str]) -> int | None:
-    """``deal`` and ``solve`` run, or the play command's arguments read (their help printed);
-    the status of a command that ran, ``None`` to play."""
-    if args_list and args_list[0] in ("deal", "solve"):
+    """``deal``, ``solve``, ``daily`` and ``winnable`` run, or the play command's arguments read
+    (their help printed); the status of a command that ran, ``None`` to play."""
+    if args_list and args_list[0] in ("deal", "solve", "daily", "winnable"):
         gc.enable()  # a search makes garbage
+    if args_list and args_list[0] in ("daily", "winnable"):
+        from game import cli_deals
+
+        command, parser = {
+            "daily": (cli_deals.daily_command, cli_deals.daily_parser),
+            "winnable": (cli_deals.winnable_command, cli_deals.winnable_parser),
+        }[args_list[0]]
+        return _printing(command, parse(parser, args_list[1:]))
     if args_list and args_list[0] == "deal":
         return _printing(deal_command, parse(deal_parser, args_list[1:]))
     if args_list and args_list[0] == "solve":

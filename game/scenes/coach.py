@@ -24,12 +24,14 @@ from game.engine.state import State
 from game.i18n import N_, _, format_number, ngettext
 from game.play import Game
 from game.solver.advisor import Advisor, Outlook
+from game.solver.answer import Solution, Verdict
 from game.solver.heuristic import best_move, describe
 from game.solver.rating import RATING_BUDGET, Difficulty
 from game.view.names import capitalised
 
 if TYPE_CHECKING:
     from game.scenes.table import TableScene
+    from game.store.winnable import Entry
 
 HINT_WAIT = 0.5
 """Longest wait for a solver hint before the heuristic's move is shown instead."""
@@ -39,9 +41,10 @@ DEMO_FIRST_WAIT = RATING_BUDGET.seconds + 1.0
 """The demo waits this long for a winning line from its first position..."""
 DEMO_WAIT = 0.5
 """... and this long from any later one before making the heuristic's move."""
-DEAL_SEARCH_SECONDS = 45.0
+DEAL_SEARCH_SECONDS = 9.0
 DEAL_SEARCH_TRIES = 30
-"""A search for a winnable deal gives up after this long or this many deals."""
+"""A search for a winnable deal (only when the shipped table has none to give) gives up after
+this long or this many deals: a deal is on the table within 10 s, whatever happens."""
 
 DIFFICULTY_TEXT = {
     # Translators: a deal's difficulty, shown in the toolbar's title
@@ -308,11 +311,43 @@ class Coach:
         return self.table.app.persist.stored.winnable_only_for(self.table.g.key)
 
     def find_deal(self) -> None:
-        """Start looking for a winnable deal of this game (shown once found)."""
+        """Deal a proven-winnable deal of this game: at once from the shipped table
+        (``game.store.winnable``) when it has one not yet played here, else start looking for
+        one with the solver (shown once found), saying why."""
+        found = self._from_table(played_too=False)
+        if found is not None:
+            self._deal_proven(found)
+            return
+        # Translators: "winnable deals only" has to search: the table of proven deals is used up or damaged
+        self.table.show_toast(_("No new deal left in the table of winnable deals: searching."))
         candidate = game.new_game(self.table.g.key)
         self.search = DealSearch(self.table.app.now(), candidate)
         self.advisor.consider(candidate)
         self.table.show_toast(self.search_text(), None)
+
+    def _deal_proven(self, entry: Entry) -> None:
+        """Deal ``entry``'s deal, the advisor told its winning line (the indicator says "yes"
+        at once, and hints and the demo can follow it)."""
+        g = game.new_game(entry.variant, entry.deal)
+        moves = tuple(
+            Move(g.variant.pile_name(s), g.variant.pile_name(t), n) for s, t, n in entry.raw_moves()
+        )
+        for automatic in (True, False):  # a line the table can play is one a free player can
+            self.advisor.learn(g, Solution(Verdict.WINNABLE, moves), automatic=automatic)
+        self.table.start_found(g, winnable=True)
+
+    def _from_table(self, *, played_too: bool) -> Entry | None:
+        """A deal of the shipped pool whose line replays to a win here (one never dealt
+        here unless ``played_too``), or ``None``.
+
+        The pool comes first because it answers at once and every deal in it was proved with
+        a line the tests replay; the solver's search is the fallback for a table used up or
+        damaged (and for a deal known lost, never dealt: the pool's deals are dealt instead)."""
+        from game.store.winnable import next_winnable
+
+        key = self.table.g.key
+        played = self.table.app.persist.store.played_deals(key) if not played_too else set()
+        return next_winnable(key, played, automatic=self.advisor.automatic)
 
     def cancel_search(self) -> None:
         """Give up looking; the game on the table stays."""
@@ -341,6 +376,12 @@ class Coach:
             return False
         if now - search.started > DEAL_SEARCH_SECONDS or search.tried >= DEAL_SEARCH_TRIES:
             self.search = None
+            repeat = self._from_table(played_too=True)
+            if repeat is not None:  # a deal played before rather than one that may be lost
+                self._deal_proven(repeat)
+                return True
+            if outlook is Outlook.UNWINNABLE:  # never a deal known to be lost
+                search.candidate = game.new_game(search.candidate.key)
             self.table.start_found(search.candidate, winnable=False)
             self.table.show_toast(
                 ngettext(

@@ -84,6 +84,8 @@ class MenuScene(Overlay):
             (Intent.CHANGE_GAME, _("Change game")),
             ("daily", _("Deal of the day")),
             # Translators: a menu entry; the key in brackets opens it directly
+            ("calendar", _("Calendar  (C)")),
+            # Translators: a menu entry; the key in brackets opens it directly
             ("stats", _("Statistics  (S)")),
             (Intent.RULES, _("Rules  (F1)")),
             (Intent.SHORTCUTS, _("Keys and gamepad  (?)")),
@@ -197,6 +199,10 @@ class MenuScene(Overlay):
             self._toggle_winnable_only()
         elif action == "indicator":
             self.app.persist.remember(winnable_indicator=not self.app.persist.stored.winnable_indicator)
+        elif action == "calendar":
+            self.app.pop(self)
+            self.app.show_calendar()
+            return
         elif action in ("daily", "stats"):
             self.app.pop(self)
             store_command(self.app, str(action))

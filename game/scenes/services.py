@@ -7,6 +7,7 @@ layer) builds the scenes and implements it, structurally. Each member is one a s
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -66,16 +67,19 @@ class Services(Protocol):
     def pop(self, scene: Scene) -> None:
         """Remove ``scene``."""
 
-    def start_game(self, variant: str, deal: int | None = None, *, daily: bool = False) -> None:
+    def start_game(self, variant: str, deal: int | None = None, *, daily: bool | date = False) -> None:
         """A table for ``variant`` in place of every scene."""
 
     def confirm_abandon(
-        self, variant: str, then: Callable[[], None], *, daily: bool = False, restart: bool = False
+        self, variant: str, then: Callable[[], None], *, daily: bool | date = False, restart: bool = False
     ) -> None:
         """Do ``then``, asking first when it ends a game that counts as a loss."""
 
     def show_stats(self) -> None:
         """The statistics screen."""
+
+    def show_calendar(self) -> None:
+        """The daily challenge's calendar."""
 
     def perform(self, intent: Intent) -> None:
         """A request the scene leaves to the app (menu, rules, fullscreen, quit...)."""

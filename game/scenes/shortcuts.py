@@ -31,6 +31,7 @@ KEYBOARD: tuple[tuple[str, str], ...] = (
     (N_("Ctrl+N, F2"), N_("New deal")),
     (N_("Ctrl+G"), N_("Choose another game")),
     ("S", N_("Statistics")),
+    ("C", N_("Calendar of the deals of the day")),
     ("M", N_("Sound on or off")),
     ("F1", N_("Rules")),
     (N_("F11, Alt+Enter"), N_("Full screen")),

@@ -8,6 +8,7 @@ frames (what changed, when to wake) and its drawing. The game session it plays i
 from __future__ import annotations
 
 from collections.abc import Hashable
+from datetime import date
 from typing import TYPE_CHECKING
 
 import pygame
@@ -76,10 +77,11 @@ class TableScene(TableInput):
         deal: int | None = None,
         autoplay: bool = False,
         *,
-        daily: bool = False,
+        daily: bool | date = False,
         demo: Game | None = None,
     ) -> None:
-        """The table for ``variant``: its saved game, deal ``deal``, today's deal (``daily``), or
+        """The table for ``variant``: its saved game, deal ``deal``, today's deal (``daily``; a
+        date: that day's), or
         (``demo``) a copy of a game for the computer to play on from where it stands."""
         super().__init__(app)
         self.animator = Animator()
@@ -109,17 +111,18 @@ class TableScene(TableInput):
         self._shown: tuple[State, frozenset[int]] | None = None
         self._finish: tuple[State, list[Move] | None] | None = None
         self._verdict_told: tuple[Game, str] | None = None
-        self.daily = daily
+        day = app.persist.store.today() if daily is True else (daily or None)
+        self.daily: date | None = None
+        """The date whose deal of the day this is (else ``None``)."""
         if demo is not None:
             g, elapsed, resumed = Game(demo.variant, demo.state, demo.deal), 0.0, False
         elif autoplay:  # the computer's games are not the player's: not saved, not counted
             g, elapsed, resumed = game.new_game(variant, deal), 0.0, False
         else:
-            g, elapsed, resumed = app.persist.game_for(variant, deal, daily=daily)
-            self.daily = daily or (resumed and app.persist.is_daily(g))
+            g, elapsed, resumed, self.daily = app.persist.game_for(variant, deal, daily=day)
         self.g = g
         self.layout = compute_layout(self.g.variant, app.size)
-        fresh = not resumed and deal is None and not daily and self.autoplay is None
+        fresh = not resumed and deal is None and day is None and self.autoplay is None
         if fresh and self.coach.winnable_only():
             self._start(self.g, record=False)
             self.coach.find_deal()

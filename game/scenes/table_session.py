@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date
 
 from pygame import Rect
 
@@ -92,7 +93,7 @@ class TableSession(Scene):
     keyboard: KeyboardPlay
     autoplay: Autoplay | None
     demo: bool
-    daily: bool
+    daily: date | None
     seen: set[State]
     selection: Selection | None
     drag: Drag | None
@@ -139,7 +140,7 @@ class TableSession(Scene):
     def new_deal(self, deal: int | None = None) -> None:
         """Start a new game of the same variant (a random deal unless ``deal`` is given; with
         "winnable deals only" on, a random deal the solver proves winnable)."""
-        self.daily = False
+        self.daily = None
         if deal is None and self.autoplay is None and self.coach.winnable_only():
             self.coach.find_deal()
             return
@@ -147,13 +148,13 @@ class TableSession(Scene):
 
     def start_found(self, g: Game, winnable: bool) -> None:
         """Show the deal a search for a winnable deal settled on."""
-        self.daily = False
+        self.daily = None
         self.toast = None
         self._start(g, winnable=winnable)
 
     def same_deal(self) -> None:
         """Deal the same number again, from the start (a new game in the statistics)."""
-        self.daily = False
+        self.daily = None
         self._start(game.new_game(self.g.key, self.g.deal))
 
     def _save(self) -> None:

@@ -54,6 +54,7 @@ from game.store.settings import Settings
 from game.variants import VARIANTS
 
 if TYPE_CHECKING:
+    from game.store.calendar import Month
     from game.store.stats import ChartPoint, DayPoint, GameRecord, Summary
     from game.store.tallies import Overview
 
@@ -373,8 +374,21 @@ class Store:
         return self._clock().date()
 
     def daily_deal(self, variant: str, day: date | None = None) -> int:
-        """The deal number of ``variant``'s deal of the day (today unless ``day`` is given)."""
+        """The deal number of ``variant``'s deal of the day (today unless ``day`` is given);
+        ``NoDailyDeal`` for a day the shipped table has none for."""
         return daily_deal(variant, self.today() if day is None else day)
+
+    def played_deals(self, variant: str) -> set[int]:
+        """The deal numbers of ``variant`` ever finished or in progress (none when unreadable)."""
+        from game.store.calendar import played_deals
+
+        return self._read(lambda conn: played_deals(conn, variant), set())
+
+    def calendar(self, day: date) -> Month:
+        """``day``'s month of the daily challenge; empty, with a notice, if unreadable."""
+        from game.store.calendar import Month, month
+
+        return self._read(lambda conn: month(conn, day, self.today()), Month(day.replace(day=1)))
 
     # ------------------------------------------------------------ helpers
 

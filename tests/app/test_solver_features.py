@@ -210,7 +210,12 @@ def test_winnable_deals_only_deals_a_proved_winnable_deal(
     assert saved is not None and saved.game.deal == t.g.deal and saved.winnable_only
 
 
-def test_escape_stops_looking_for_a_winnable_deal(make_app: Callable[..., App], clock: FakeClock) -> None:
+def test_escape_stops_looking_for_a_winnable_deal(
+    make_app: Callable[..., App], clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.store import winnable as winnable_table
+
+    monkeypatch.setattr(winnable_table, "shipped", lambda: winnable_table.Table())  # no table: a search
     app = make_app(variant="seahaven", deal=2)
     app.persist.remember(winnable_only={"seahaven": True})
     t = table(app)

@@ -28,6 +28,7 @@ from game.app import App
 from game.controls.intents import Intent
 from game.i18n import ngettext
 from game.scenes.base import Scene
+from game.scenes.calendar import CalendarScene
 from game.scenes.chooser import ChooserScene
 from game.scenes.dialog import Dialog
 from game.scenes.menu import MenuScene
@@ -260,6 +261,10 @@ def test_every_scene_fits(
     app.show_stats()
     app.step()
     walk.look("statistics", StatsScene)
+    walk.close()
+    app.show_calendar()
+    app.step()
+    walk.look("calendar", CalendarScene)
     walk.close()
     _walk_endings(walk)
     assert not findings.problems, "\n".join(findings.problems[:40])

@@ -1,0 +1,109 @@
+"""``solitaire daily`` and ``solitaire winnable``: the deal of the day and a proven-winnable
+deal, read by programs (a contract: the deal number on the first line, then its rating).
+
+    solitaire daily --variant V [--date YYYY-MM-DD]
+    solitaire winnable --variant V
+
+Both answer from the shipped table of proven deals (``game.store.winnable``). When it is
+damaged or missing, ``winnable`` searches instead (a notice on stderr; the search gives up
+after ``SEARCH_SECONDS``) and ``daily`` says there is no deal of the day: a day's deal is the
+table's, never one a search on this machine chose.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from datetime import date
+
+from game.cli import EXIT_USAGE, _new_parser, _Parser, _variant
+from game.i18n import _
+
+SEARCH_SECONDS = 9.0
+"""``winnable``'s fallback search answers within this (the contract allows 10 s)."""
+
+
+def _date(text: str) -> date:
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text, re.ASCII):
+            raise ValueError(text)
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            # Translators: {text} is what was typed for --date
+            _("not a date: {text} (write it like 2026-01-31)").format(text=repr(text))
+        ) from None
+
+
+def daily_parser() -> _Parser:
+    """The parser for ``solitaire daily --variant V [--date YYYY-MM-DD]``."""
+    p = _new_parser(
+        "solitaire daily",
+        _("Print the deal of the day's number on the first line, then its rating."),
+    )
+    p.add_argument("--variant", type=_variant, required=True, metavar="V", help=_("the game: {variants}"))
+    p.add_argument(
+        "--date", type=_date, default=None, metavar="YYYY-MM-DD", help=_("the day (default: today)")
+    )
+    return p
+
+
+def winnable_parser() -> _Parser:
+    """The parser for ``solitaire winnable --variant V``."""
+    p = _new_parser(
+        "solitaire winnable",
+        _("Print a proven-winnable deal's number on the first line, then its rating."),
+    )
+    p.add_argument("--variant", type=_variant, required=True, metavar="V", help=_("the game: {variants}"))
+    return p
+
+
+def daily_command(args: argparse.Namespace) -> int:
+    """Print the day's deal and its rating; a day without one: one line on stderr, status 2."""
+    from game.store.daily import NoDailyDeal, daily_entry
+
+    day = args.date or date.today()
+    try:
+        entry = daily_entry(args.variant, day)
+    except NoDailyDeal as exc:
+        sys.stderr.write(f"solitaire daily: {exc}\n")
+        return EXIT_USAGE
+    sys.stdout.write(f"{entry.deal}\n{entry.rating}\n")
+    return 0
+
+
+def winnable_command(args: argparse.Namespace) -> int:
+    """Print a deal of the shipped pool (or a past day's deal of the day; failing both, one a
+    search proves) and its rating."""
+    from game.store.winnable import next_winnable
+
+    entry = next_winnable(args.variant)
+    if entry is not None:
+        sys.stdout.write(f"{entry.deal}\n{entry.rating}\n")
+        return 0
+    # Translators: the shipped table of proven-winnable deals cannot be used
+    sys.stderr.write(_("The table of winnable deals is damaged or missing: searching instead.") + "\n")
+    return _search(args.variant)
+
+
+def _search(variant: str) -> int:
+    """Random deals searched with the rating budget until one is proved winnable."""
+    import game
+    from game.solver.answer import Verdict
+    from game.solver.rating import RATING_BUDGET
+    from game.solver.search import solve
+    from game.winnable_generate import rating_of
+
+    deadline = time.monotonic() + SEARCH_SECONDS
+    while time.monotonic() < deadline:
+        g = game.new_game(variant)
+        found = solve(
+            g, RATING_BUDGET.for_game(variant), automatic=True, cancelled=lambda: time.monotonic() > deadline
+        )
+        if found.verdict is Verdict.WINNABLE:
+            sys.stdout.write(f"{g.deal}\n{rating_of(variant, found)}\n")
+            return 0
+    sys.stderr.write(_("No deal proved winnable in time: try again.") + "\n")
+    return 1

@@ -1,0 +1,257 @@
+"""The shipped table of proven-winnable deals: every game's deal of the day, and a pool of
+winnable deals for "winnable deals only".
+
+Why a table shipped with the game rather than a search on the player's machine: the deal of
+the day must be the same for every player on every machine, slow or fast, loaded or idle. A
+search with a time budget gives different answers on different machines; one with a budget
+of positions is the same everywhere but changes whenever the solver improves (a faster solver
+proves deals a slower one left unknown, so "the first winnable candidate" moves). A table
+generated once (``python -m game.winnable_table generate``, ``game.winnable_generate``),
+reviewed and shipped freezes each day's deal for good, and each of its deals comes with a
+winning line that the tests replay through the engine. It also makes "winnable deals only"
+instant: a deal from the pool needs no search at all.
+
+The files are ``game/deals/<variant>.txt``, one deal a line::
+
+    2026-01-01 1780232514 medium 1A14A1...
+    - 88213 easy 2B1...
+
+a date (or ``-`` for a deal of the pool), the deal number, its rating (``RATINGS``) and its
+winning line, three characters a move (``encode_line``). The line wins as the table plays
+with automatic moves on (each automatic move written out), so it also wins for a player who
+plays without them: an automatic move is a legal move the player may make. The supported
+dates are exactly the run of dates, from the first, on which every game has its deal.
+
+A damaged or missing file is no crash: ``load`` keeps the good lines, drops the rest and says
+so in ``Table.problems``; callers fall back to searching (with a notice).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from functools import cache
+from pathlib import Path
+
+from game.engine.errors import GameError
+from game.engine.moves import Move
+from game.play import Game
+from game.variants.piles import RawMove
+
+RATINGS = ("easy", "medium", "hard", "expert")
+"""A deal's rating in the table: easy, medium and hard as ``game.solver.rating`` rates the
+deals won within its rating budget; "expert" for a deal won only by the generator's deeper
+search (more positions than the rating budget allows)."""
+
+ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
+"""The 64 characters a line is written in: one per pile index (shifted by one, so the
+all-reserves pile -1 is ``0``) and one for the card count."""
+
+POOL = "-"
+"""The date column of a deal in the pool (no day's deal)."""
+
+
+class TableError(GameError):
+    """A line of the table that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One proven-winnable deal: its day (``None`` for the pool), number, rating and line."""
+
+    variant: str
+    day: date | None
+    deal: int
+    rating: str
+    line: str
+
+    def raw_moves(self) -> list[RawMove]:
+        """The winning line as the variant's raw moves."""
+        return decode_line(self.line)
+
+
+@dataclass
+class Table:
+    """Every game's entries as read from the shipped files, and what could not be read."""
+
+    daily: dict[str, dict[date, Entry]] = field(default_factory=dict)
+    pool: dict[str, list[Entry]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def supported(self, variants: Iterable[str]) -> tuple[date, date] | None:
+        """The first and last date on which every one of ``variants`` has its deal, the run
+        unbroken from the first; ``None`` when there is none."""
+        keys = list(variants)
+        days = [set(self.daily.get(k, {})) for k in keys]
+        if not days or not all(days):
+            return None
+        first = max(min(d) for d in days)
+        last = first
+        while all(last + timedelta(days=1) in d for d in days):
+            last += timedelta(days=1)
+        return (first, last) if all(first in d for d in days) else None
+
+
+def encode_line(raw: Sequence[RawMove]) -> str:
+    """``raw`` in three characters a move: source + 1, target + 1, count."""
+    try:
+        return "".join(ALPHABET[s + 1] + ALPHABET[t + 1] + ALPHABET[n] for s, t, n in raw)
+    except IndexError:
+        raise TableError(f"a move out of the table's range in {list(raw)[:5]}...") from None
+
+
+def decode_line(text: str) -> list[RawMove]:
+    """The raw moves ``encode_line`` wrote as ``text``."""
+    if len(text) % 3:
+        raise TableError(f"a winning line of {len(text)} characters (three a move)")
+    try:
+        codes = [ALPHABET.index(c) for c in text]
+    except ValueError:
+        raise TableError("a winning line with a character outside the table's alphabet") from None
+    return [(codes[i] - 1, codes[i + 1] - 1, codes[i + 2]) for i in range(0, len(codes), 3)]
+
+
+def parse_entry(variant: str, text: str) -> Entry:
+    """One line of ``variant``'s file."""
+    parts = text.split()
+    if len(parts) != 4:
+        raise TableError(f"{len(parts)} fields (date, deal, rating, line)")
+    when, number, rating, line = parts
+    try:
+        day = None if when == POOL else date.fromisoformat(when)
+        deal = int(number)
+    except ValueError:
+        raise TableError(f"bad date or deal number {when!r} {number!r}") from None
+    if rating not in RATINGS:
+        raise TableError(f"unknown rating {rating!r}")
+    decode_line(line)
+    return Entry(variant, day, deal, rating, line)
+
+
+def format_entry(entry: Entry) -> str:
+    """``entry`` as a line of its file (``parse_entry`` reads it back)."""
+    when = entry.day.isoformat() if entry.day else POOL
+    return f"{when} {entry.deal} {entry.rating} {entry.line}"
+
+
+def table_dir() -> Path:
+    """The folder of the shipped files: ``game/deals`` from source and in the bundle."""
+    if getattr(sys, "frozen", False):
+        from game.resources import base_dir
+
+        return base_dir() / "game" / "deals"
+    return Path(__file__).resolve().parent.parent / "deals"
+
+
+def table_path(variant: str, folder: Path | None = None) -> Path:
+    """The file of ``variant``'s deals."""
+    return (folder or table_dir()) / f"{variant}.txt"
+
+
+def read_into(table: Table, variant: str, path: Path) -> None:
+    """Add ``variant``'s file at ``path`` to ``table``: the lines it can read, a problem for
+    each it cannot, and one for a missing or unreadable file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        table.problems.append(f"{path.name}: {exc.__class__.__name__}")
+        return
+    days = table.daily.setdefault(variant, {})
+    pool = table.pool.setdefault(variant, [])
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        try:
+            entry = parse_entry(variant, line)
+        except TableError as exc:
+            table.problems.append(f"{path.name}:{number}: {exc}")
+            continue
+        if entry.day is None:
+            pool.append(entry)
+        else:
+            days[entry.day] = entry
+
+
+def load(variants: Iterable[str], folder: Path | None = None) -> Table:
+    """Every ``variants``' file in ``folder`` (the shipped one by default)."""
+    table = Table()
+    for key in variants:
+        read_into(table, key, table_path(key, folder))
+    return table
+
+
+@cache
+def shipped() -> Table:
+    """The shipped table, read once."""
+    from game.variants import VARIANTS
+
+    return load(VARIANTS)
+
+
+def replay(g: Game, entry: Entry, *, automatic: bool) -> bool:
+    """Whether ``entry``'s line wins ``g`` (its opening position) as the table plays it:
+    with ``automatic``, the automatic moves due after each move must be the line's next ones
+    (``Game.auto_moves``); without, every move is simply the player's."""
+    try:
+        moves = [Move(g.variant.pile_name(s), g.variant.pile_name(t), n) for s, t, n in entry.raw_moves()]
+    except (GameError, IndexError):
+        return False
+    at = _autos(g, moves, 0) if automatic else 0
+    while at is not None and at < len(moves):
+        if not g.is_legal(moves[at]):
+            return False
+        g.play(moves[at])
+        at = _autos(g, moves, at + 1) if automatic else at + 1
+    return at is not None and g.is_won()
+
+
+def _autos(g: Game, moves: Sequence[object], at: int) -> int | None:
+    """Play the automatic moves due, each of which must be the line's next: the index after
+    them, or ``None`` where the line leaves one out."""
+    while autos := g.auto_moves():
+        if at >= len(moves) or moves[at] != autos[0]:
+            return None
+        g.play(autos[0], automatic=True)
+        at += 1
+    return at
+
+
+def opening(variant: str, deal: int) -> Game:
+    """Deal ``deal`` of ``variant`` as dealt (``game.new_game`` without the scripting API)."""
+    from game.engine.deals import check_deal_number, deal_order
+    from game.variants import variant_class
+
+    v = variant_class(variant).instance()
+    return Game(v, v.deal(iter(deal_order(check_deal_number(deal)))), deal)
+
+
+def wins(entry: Entry, *, automatic: bool = True) -> bool:
+    """Whether ``entry``'s line wins its deal from the opening (a fresh game)."""
+    try:
+        g = opening(entry.variant, entry.deal)
+    except (GameError, KeyError):
+        return False
+    return replay(g, entry, automatic=automatic)
+
+
+def next_winnable(
+    variant: str, played: Iterable[int] = (), *, automatic: bool = True, table: Table | None = None
+) -> Entry | None:
+    """A deal of ``variant``'s pool not in ``played`` whose line replays to a win as the table
+    plays (``automatic``: with automatic moves), at random; once the pool is used up, a past
+    day's deal of the day not played (proved the same way); ``None`` when none is left."""
+    import random
+
+    seen = set(played)
+    source = table or shipped()
+    today = date.today()
+    past = [e for day, e in source.daily.get(variant, {}).items() if day < today]
+    for entries in (source.pool.get(variant, []), past):
+        fresh = [e for e in entries if e.deal not in seen]
+        random.shuffle(fresh)
+        found = next((e for e in fresh[:8] if wins(e, automatic=automatic)), None)
+        if found is not None:
+            return found
+    return None

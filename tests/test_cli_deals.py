@@ -1,0 +1,102 @@
+"""``solitaire daily`` and ``solitaire winnable`` (a contract: the deal number on the first
+line, then its rating; a bad or unsupported date: one line on stderr and exit status 2)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import date, timedelta
+
+import pytest
+
+import game
+from game.cli import main
+from game.store import winnable as winnable_table
+from game.store.daily import daily_entry, supported
+from game.store.winnable import Table, wins
+
+
+def _first_day() -> date:
+    span = supported()
+    assert span is not None
+    return span[0]
+
+
+@pytest.mark.parametrize("variant", list(game.VARIANTS))
+def test_daily_prints_the_days_deal_then_its_rating(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    day = _first_day()
+    assert main(["daily", "--variant", variant, "--date", day.isoformat()]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    entry = daily_entry(variant, day)
+    assert lines == [str(entry.deal), entry.rating]
+    assert entry.rating in ("easy", "medium", "hard", "expert")
+
+
+def test_daily_without_a_date_is_todays(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["daily", "--variant", "kansas"])
+    out, err = capsys.readouterr()
+    span = supported()
+    assert span is not None
+    if span[0] <= date.today() <= span[1]:
+        assert status == 0 and out.splitlines()[0] == str(daily_entry("kansas", date.today()).deal)
+    else:
+        assert status == 2 and out == "" and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("text", ["2026-02-30", "2026-13-01", "yesterday", "20261101", "2026-1-1"])
+def test_daily_with_a_date_that_does_not_exist_says_so_in_one_line(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["daily", "--variant", "kansas", "--date", text])
+    out, err = capsys.readouterr()
+    assert exc.value.code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and "not a date" in err
+
+
+def test_daily_outside_the_supported_range_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    span = supported()
+    assert span is not None
+    for day in (span[0] - timedelta(days=1), span[1] + timedelta(days=1), date(1999, 1, 1)):
+        assert main(["daily", "--variant", "seahaven", "--date", day.isoformat()]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.splitlines()) == 1 and day.isoformat() in err
+
+
+def test_winnable_prints_a_deal_whose_line_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["winnable", "--variant", "seahaven"]) == 0
+    number, rating = capsys.readouterr().out.splitlines()
+    table = winnable_table.shipped()
+    proven = [*table.pool["seahaven"], *table.daily["seahaven"].values()]
+    entry = next(e for e in proven if e.deal == int(number))
+    assert entry.rating == rating and wins(entry)
+
+
+def test_winnable_with_no_table_searches_and_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(winnable_table, "shipped", lambda: Table(problems=["seahaven.txt: missing"]))
+    assert main(["winnable", "--variant", "bakers-game"]) == 0
+    out, err = capsys.readouterr()
+    assert "searching instead" in err
+    from game.solver.search import Verdict, solve
+
+    assert (
+        solve(game.new_game("bakers-game", int(out.splitlines()[0])), automatic=True).verdict
+        is Verdict.WINNABLE
+    )
+
+
+@pytest.mark.slow
+def test_the_installed_command_answers_daily_and_winnable() -> None:
+    day = _first_day().isoformat()
+    run = [sys.executable, "-m", "game", "daily", "--variant", "aunt-mary", "--date", day]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stdout.splitlines()[0] == str(
+        daily_entry("aunt-mary", _first_day()).deal
+    )
+    run = [sys.executable, "-m", "game", "winnable", "--variant", "lady-jane"]
+    done = subprocess.run(run, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stdout.splitlines()[0].isdigit()

@@ -1,0 +1,169 @@
+"""The shipped table of proven-winnable deals (``game.winnable_table``) and its generator
+(``game.winnable_generate``): every line replays to a win through the engine, with automatic
+moves on and off; the deal of the day never depends on the solver's speed; a damaged table
+keeps its good lines."""
+
+from __future__ import annotations
+
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+import game
+from game.solver import search
+from game.store import daily
+from game.store.winnable import (
+    RATINGS,
+    Entry,
+    decode_line,
+    encode_line,
+    format_entry,
+    load,
+    parse_entry,
+    shipped,
+    table_path,
+    wins,
+)
+from game.winnable_generate import Generator, Solver, Stopped, candidate
+
+CHEAP = ["seahaven", "bakers-game"]
+
+
+def _shipped_days() -> list[date]:
+    span = shipped().supported(game.VARIANTS)
+    assert span is not None, shipped().problems
+    first, last = span
+    return [first + timedelta(days=d) for d in range((last - first).days + 1)]
+
+
+def test_the_shipped_table_is_whole_and_covers_a_run_of_days() -> None:
+    table = shipped()
+    assert table.problems == []
+    assert len(_shipped_days()) >= 14
+    for key in game.VARIANTS:
+        assert all(e.rating in RATINGS for e in table.daily[key].values())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", list(game.VARIANTS))
+def test_every_days_deal_replays_to_a_win_as_the_table_plays_it(variant: str) -> None:
+    """Through the engine, with automatic moves on (each automatic move must be the line's
+    next) and off (every move the player's): each day's line wins its deal."""
+    for day in _shipped_days():
+        entry = daily.daily_entry(variant, day)
+        assert wins(entry, automatic=True), (variant, day, entry.deal)
+        assert wins(entry, automatic=False), (variant, day, entry.deal)
+
+
+@pytest.mark.slow
+def test_every_pool_deal_replays_to_a_win() -> None:
+    for key in game.VARIANTS:
+        for entry in shipped().pool.get(key, []):
+            assert wins(entry, automatic=True) and wins(entry, automatic=False), (key, entry.deal)
+
+
+def test_a_line_that_stops_short_does_not_win() -> None:
+    entry = daily.daily_entry("seahaven", _shipped_days()[0])
+    short = Entry(entry.variant, entry.day, entry.deal, entry.rating, entry.line[:-3])
+    other = Entry(entry.variant, entry.day, entry.deal + 1, entry.rating, entry.line)
+    assert not wins(short) and not wins(other)
+
+
+def test_lines_are_written_three_characters_a_move_and_read_back() -> None:
+    raw = [(0, 5, 1), (-1, 12, 13), (20, 3, 2)]
+    assert len(encode_line(raw)) == 9
+    assert decode_line(encode_line(raw)) == raw
+    entry = Entry("kansas", date(2026, 11, 27), 123, "hard", encode_line(raw))
+    assert parse_entry("kansas", format_entry(entry)) == entry
+
+
+def test_a_damaged_table_keeps_its_good_lines_and_says_what_it_dropped(tmp_path: Path) -> None:
+    good = daily.daily_entry("seahaven", _shipped_days()[0])
+    table_path("seahaven", tmp_path).write_text(
+        "# header\n"
+        + format_entry(good)
+        + "\n2026-13-01 5 easy 111\n- 7 superb 111\n- 8 easy 11\nnonsense\n- 9 easy 11\u00e9\n",
+        encoding="utf-8",
+    )
+    table_path("kansas", tmp_path).write_bytes(b"\xff\xfe\x00garbage")
+    table = load(["seahaven", "kansas", "aunt-mary"], tmp_path)
+    assert table.daily["seahaven"] == {good.day: good}
+    assert len(table.problems) == 7  # five bad lines, one unreadable file, one missing file
+    assert table.supported(["seahaven", "kansas"]) is None
+
+
+def test_days_outside_the_shipped_range_have_no_deal_of_the_day() -> None:
+    days = _shipped_days()
+    with pytest.raises(daily.NoDailyDeal, match="the days with one are"):
+        daily.daily_deal("kansas", days[-1] + timedelta(days=1))
+    with pytest.raises(daily.NoDailyDeal):
+        daily.daily_deal("kansas", days[0] - timedelta(days=1))
+
+
+def test_the_deal_of_the_day_never_asks_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However fast or slow the solver, today's deal is the table's: reading it runs no search."""
+    day = _shipped_days()[0]
+    before = {k: daily.daily_deal(k, day) for k in game.VARIANTS}
+
+    def no_search(*args: object, **kwargs: object) -> search.Solution:
+        raise AssertionError("the deal of the day ran a search")
+
+    monkeypatch.setattr(search, "solve", no_search)
+    shipped.cache_clear()
+    assert {k: daily.daily_deal(k, day) for k in game.VARIANTS} == before
+
+
+class ScaledClock:
+    """A clock running ``rate`` times as fast as the real one."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate, self.began = rate, time.monotonic()
+
+    def __call__(self) -> float:
+        return self.began + (time.monotonic() - self.began) * self.rate
+
+
+def _slowed(factor: float) -> Solver:
+    """``solve`` taking ``factor`` times as long (a loaded machine)."""
+
+    def solve(*args: object, **kwargs: object) -> search.Solution:
+        began = time.monotonic()
+        found = search.solve(*args, **kwargs)  # type: ignore[arg-type]
+        time.sleep((time.monotonic() - began) * (factor - 1))
+        return found
+
+    return solve
+
+
+@pytest.mark.slow
+def test_the_days_deals_are_the_same_with_the_solver_at_half_and_double_speed(tmp_path: Path) -> None:
+    """The generator decides each day's deal by the solver's positions, never its time: run
+    with the solver at its usual speed, at half speed (slowed, and a clock at half rate) and at
+    double (a clock at twice the rate), it writes the same days' deals."""
+    first, last = date(2026, 3, 1), date(2026, 3, 2)
+    written = []
+    for name, clock, solver in (
+        ("usual", ScaledClock(1.0), search.solve),
+        ("half", ScaledClock(0.5), _slowed(2.0)),
+        ("double", ScaledClock(2.0), search.solve),
+    ):
+        folder = tmp_path / name
+        folder.mkdir()
+        Generator(folder, 600, solver=solver, clock=clock, say=lambda _: None).days(CHEAP, first, last)
+        written.append({k: table_path(k, folder).read_text(encoding="utf-8") for k in CHEAP})
+    assert written[0] == written[1] == written[2]
+    table = load(CHEAP, tmp_path / "usual")
+    assert table.supported(CHEAP) == (first, last)
+    for key in CHEAP:
+        for entry in table.daily[key].values():
+            assert wins(entry, automatic=True) and wins(entry, automatic=False)
+            assert entry.deal in {candidate(key, entry.day, a) for a in range(40)}  # type: ignore[arg-type]
+
+
+def test_a_generator_out_of_time_writes_nothing_half_done(tmp_path: Path) -> None:
+    generator = Generator(tmp_path, 0.0, say=lambda _: None)
+    with pytest.raises(Stopped):
+        generator.days(["kansas"], date(2026, 3, 1), date(2026, 3, 1))
+    assert not table_path("kansas", tmp_path).exists()
