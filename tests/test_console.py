@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
 import sys
 
 import pytest
@@ -82,3 +84,39 @@ def test_the_command_line_reaches_the_terminal_before_it_prints(
         cli.main(["--version"])
     assert exit_.value.code == 0 and order == ["attach"]
     assert capsys.readouterr().out.startswith("solitaire ")
+
+
+def _help(language: str, encoding: str) -> subprocess.CompletedProcess[bytes]:
+    env = dict(os.environ, LANGUAGE=language, PYTHONIOENCODING=encoding)
+    env.pop("LC_ALL", None)
+    return subprocess.run(
+        [sys.executable, "-m", "game", "--help"], env=env, capture_output=True, timeout=60, check=False
+    )
+
+
+def test_standard_output_replaces_what_its_encoding_lacks_and_keeps_the_rest() -> None:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="cp1252")
+    assert console.tolerant_output(stream)
+    stream.write("Größe Помощь\n")
+    stream.flush()
+    assert raw.getvalue().decode("cp1252") == "Größe ??????\n"
+
+
+def test_an_error_handler_chosen_already_is_kept() -> None:
+    stream = io.TextIOWrapper(io.BytesIO(), encoding="cp1252", errors="backslashreplace")
+    assert not console.tolerant_output(stream)
+    assert stream.errors == "backslashreplace"
+    assert not console.tolerant_output(io.StringIO())  # nothing to reconfigure
+
+
+@pytest.mark.parametrize("language", ["ru", "de"])
+def test_help_into_a_cp1252_pipe_in_every_language(language: str) -> None:
+    """As on a Western Windows whose output is piped: cp1252 takes German but not Russian. The
+    help comes out (a ``?`` for each letter cp1252 lacks), with no UnicodeEncodeError."""
+    proc = _help(language, "cp1252")
+    assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")[-500:]
+    assert b"Traceback" not in proc.stderr
+    whole = _help(language, "utf-8").stdout.decode("utf-8")
+    assert proc.stdout.decode("cp1252") == whole.encode("cp1252", "replace").decode("cp1252")
+    assert ("?" in proc.stdout.decode("cp1252")) == (language == "ru")

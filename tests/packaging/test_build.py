@@ -389,3 +389,37 @@ def test_built_app_prints_version_and_deal(tmp_path: Path) -> None:
     assert deal.returncode == 0 and deal.stdout == direct.stdout
     bad = subprocess.run([str(ONEDIR), "deal", "--variant", "nope", "--deal", "7"], **run)  # type: ignore[call-overload]
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+@pytest.fixture(scope="module")
+def cp1252_locale(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of a Western system whose charset is cp1252 (a locale made with localedef)."""
+    folder = tmp_path_factory.mktemp("locale")
+    made = subprocess.run(
+        ["localedef", "-f", "CP1252", "-i", "en_US", str(folder / "en_US.CP1252")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if not (folder / "en_US.CP1252").is_dir():
+        pytest.skip(f"localedef could not make a cp1252 locale: {made.stderr.strip()[:200]}")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "PYTHON"))}
+    return dict(env, LOCPATH=str(folder), LANG="en_US.CP1252", LC_ALL="en_US.CP1252")
+
+
+@NO_BUILD
+@pytest.mark.slow
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("language", ["ru", "de"])
+def test_built_app_help_into_a_cp1252_pipe(
+    language: str, cp1252_locale: dict[str, str], tmp_path: Path
+) -> None:
+    """The frozen app's --help in a cp1252 locale, piped: the Russian one lost its
+    UnicodeEncodeError (a ``?`` for each letter cp1252 lacks), the German one is whole."""
+    run = {"cwd": tmp_path, "capture_output": True, "timeout": 120}
+    proc = subprocess.run([str(ONEDIR), "--help"], env=dict(cp1252_locale, LANGUAGE=language), **run)  # type: ignore[call-overload]
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr, proc.stderr[-500:]
+    utf8 = dict(os.environ, LANGUAGE=language, LC_ALL="C.UTF-8")
+    whole = subprocess.run([str(ONEDIR), "--help"], env=utf8, **run).stdout.decode("utf-8")  # type: ignore[call-overload]
+    assert proc.stdout.decode("cp1252") == whole.encode("cp1252", "replace").decode("cp1252")
+    assert ("?" in proc.stdout.decode("cp1252")) == (language == "ru")
