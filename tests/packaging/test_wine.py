@@ -1,0 +1,148 @@
+"""build/wine.py's own logic, without Wine: its options, when a prefix is current, the screenshot
+check, what it copies and installs; and the Windows settings it relies on (X utf8, the pins)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / "build"
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"_solitaire_wine_{name}", BUILD / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def wine() -> ModuleType:
+    return _load("wine")
+
+
+def test_options(wine: ModuleType) -> None:
+    plain = wine.parse_args([])
+    assert not plain.smoke and not plain.fresh and plain.display is None
+    assert plain.cache == ROOT / "build" / "wine"
+    args = wine.parse_args(["--smoke", "--fresh", "--cache", "/tmp/c", "--display", "42"])
+    assert args.smoke and args.fresh and args.cache == Path("/tmp/c") and args.display == 42
+    with pytest.raises(SystemExit):
+        wine.parse_args(["--display", "x"])
+
+
+def test_a_prefix_is_current_only_for_the_same_python_pins_and_wine(wine: ModuleType, tmp_path: Path) -> None:
+    key = wine.prefix_key("pygame-ce==2.5.8\n", "wine-8.0")
+    assert key == wine.prefix_key("pygame-ce==2.5.8\n", "wine-8.0")
+    assert key != wine.prefix_key("pygame-ce==2.5.9\n", "wine-8.0")
+    assert key != wine.prefix_key("pygame-ce==2.5.8\n", "wine-9.0")
+    assert not wine.prefix_current(tmp_path, key)  # never finished: no stamp
+    (tmp_path / "solitaire-stamp").write_text(key + "\n", encoding="utf-8")
+    assert wine.prefix_current(tmp_path, key)
+    assert not wine.prefix_current(tmp_path, wine.prefix_key("other\n", "wine-8.0"))
+
+
+def _image(width: int, height: int, felt: float, cards: float) -> bytes:
+    """RGB bytes: ``felt`` of the pixels felt green, ``cards`` card white, the rest black."""
+    pixels = width * height
+    n_felt, n_cards = int(pixels * felt), int(pixels * cards)
+    return (
+        bytes((30, 100, 60)) * n_felt
+        + bytes((250, 250, 250)) * n_cards
+        + bytes(3) * (pixels - n_felt - n_cards)
+    )
+
+
+def test_the_screenshot_check_wants_felt_and_cards(wine: ModuleType) -> None:
+    assert wine.table_problem(_image(200, 150, 0.7, 0.15)) is None
+    black = wine.table_problem(_image(200, 150, 0.0, 0.0))
+    assert black is not None and "no table" in black
+    no_cards = wine.table_problem(_image(200, 150, 0.9, 0.0))
+    assert no_cards is not None and "no cards" in no_cards
+    white = wine.table_problem(bytes((255, 255, 255)) * 30000)
+    assert white is not None and "no table" in white
+    assert wine.table_problem(b"") == "the screenshot is empty"
+
+
+def test_the_screenshot_check_reads_a_png(wine: ModuleType, tmp_path: Path) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    table = pygame.Surface((320, 200))
+    table.fill((30, 100, 60))
+    for x in range(10, 300, 60):
+        table.fill((255, 255, 255), pygame.Rect(x, 20, 45, 70))
+    pygame.image.save(table, str(tmp_path / "table.png"))
+    assert wine.screenshot_problem(tmp_path / "table.png") is None
+    pygame.image.save(pygame.Surface((320, 200)), str(tmp_path / "black.png"))
+    assert "no table" in wine.screenshot_problem(tmp_path / "black.png")
+    assert "no screenshot" in wine.screenshot_problem(tmp_path / "missing.png")
+
+
+def test_missing_tools_are_named_with_their_packages(wine: ModuleType) -> None:
+    assert wine.missing_tools(lambda tool: f"/usr/bin/{tool}") == []
+    missing = wine.missing_tools(lambda tool: None if tool in ("wine", "Xvfb") else "/x")
+    assert missing == ["wine", "Xvfb"]
+    assert {wine.TOOLS[t] for t in missing} <= set(wine.APT_PACKAGES)
+
+
+def test_windows_paths_are_on_drive_z(wine: ModuleType) -> None:
+    assert wine.windows_path(Path("/work/a b/c.txt")) == r"Z:\work\a b\c.txt"
+
+
+def test_the_copy_leaves_out_builds_caches_and_compiled_modules(
+    wine: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tree = tmp_path / "tree"
+    for name in ("game/cli.py", "game/x.cpython-311-x86_64-linux-gnu.so", ".venv/bin/python", "dist/a",
+                 "build/work/cache", "build/wine/prefix/x", "build/build.py", ".git/HEAD"):  # fmt: skip
+        (tree / name).parent.mkdir(parents=True, exist_ok=True)
+        (tree / name).write_text("x", encoding="utf-8")
+    monkeypatch.setattr(wine, "ROOT", tree)
+    dest = tmp_path / "copy"
+    (dest / "build" / "work").mkdir(parents=True)
+    (dest / "build" / "work" / "kept").write_text("PyInstaller's cache", encoding="utf-8")
+    (dest / "stale.py").write_text("gone from the tree", encoding="utf-8")
+    wine.copy_tree(dest)
+    found = sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file())
+    assert found == ["build/build.py", "build/work/kept", "game/cli.py"]
+
+
+def test_the_windows_only_dependencies_are_named_and_pinned(wine: ModuleType) -> None:
+    assert {"pefile", "pywin32-ctypes"} <= set(wine.REQUIREMENTS)
+    lines = (BUILD / "constraints.txt").read_text(encoding="utf-8").splitlines()
+    for name in ("pefile", "pywin32-ctypes"):
+        pin = [line for line in lines if line.startswith(f"{name}==")]
+        assert len(pin) == 1 and pin[0].endswith("; sys_platform == 'win32'")
+    build = _load("build")
+    assert "pefile" not in build.pinned() or sys.platform == "win32"  # checked only on Windows
+
+
+def test_the_windows_executables_write_utf8(wine: ModuleType) -> None:
+    """PyInstaller's X utf8 in both Windows executables (a frozen app ignores PYTHONUTF8), not
+    elsewhere: Linux and macOS keep the locale's encoding."""
+    build = _load("build")
+
+    def options(target: str) -> list[list[str]]:
+        calls, _ = build.render_spec(target)
+        return [
+            [o[0] for arg in args if isinstance(arg, list) for o in arg if len(o) == 3 and o[2] == "OPTION"]
+            for kind, args, _ in calls
+            if kind == "EXE"
+        ]
+
+    assert options("windows") == [["X utf8"], ["X utf8"]]
+    assert options("linux") == [[], []]
+    assert options("macos") == [[], []]
+
+
+def test_ci_runs_the_windows_smoke_test() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ".venv/bin/python build/wine.py --smoke" in ci
