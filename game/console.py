@@ -49,13 +49,19 @@ def reach_terminal(
     return True
 
 
+NEVER_RAISE = frozenset({"replace", "backslashreplace", "xmlcharrefreplace", "namereplace", "ignore"})
+"""Error handlers that never raise on a character the encoding lacks (``strict`` and
+``surrogateescape``, which Python picks for standard output on Windows and in the C locale, do)."""
+
+
 def tolerant_output(stream: IO[str] | None = None) -> bool:
     """Make ``stream`` (standard output) replace, with ``?``, a character its encoding cannot take
-    instead of raising; returns whether it changed. Another error handler already chosen (by
-    ``PYTHONIOENCODING=...:handler``) is kept, and so is a stream that cannot be reconfigured."""
+    instead of raising; returns whether it changed. A handler that never raises, already chosen
+    (``PYTHONIOENCODING=...:backslashreplace``), is kept, and so is a stream that cannot be
+    reconfigured."""
     stream = sys.stdout if stream is None else stream
     reconfigure = getattr(stream, "reconfigure", None)
-    if reconfigure is None or getattr(stream, "errors", None) != "strict":
+    if reconfigure is None or getattr(stream, "errors", None) in NEVER_RAISE:
         return False
     try:
         reconfigure(errors="replace")
