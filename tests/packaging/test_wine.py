@@ -125,6 +125,7 @@ def test_the_windows_only_dependencies_are_named_and_pinned(wine: ModuleType) ->
     assert "pefile" not in build.pinned() or sys.platform == "win32"  # checked only on Windows
 
 
+@pytest.mark.slow  # renders the spec three times, making the icons each time
 def test_the_windows_executables_write_utf8(wine: ModuleType) -> None:
     """PyInstaller's X utf8 in both Windows executables (a frozen app ignores PYTHONUTF8), not
     elsewhere: Linux and macOS keep the locale's encoding."""
@@ -146,3 +147,37 @@ def test_the_windows_executables_write_utf8(wine: ModuleType) -> None:
 def test_ci_runs_the_windows_smoke_test() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert ".venv/bin/python build/wine.py --smoke" in ci
+
+
+def _fake_wine(tmp_path: Path, script: str) -> dict[str, str]:
+    """An environment whose ``wine`` is ``script`` (a shell script)."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    (folder / "wine").write_text("#!/bin/sh\n" + script, encoding="utf-8")
+    (folder / "wine").chmod(0o755)
+    return dict(os.environ, PATH=f"{folder}{os.pathsep}{os.environ['PATH']}")
+
+
+def test_wine_programs_get_no_file_as_a_standard_handle(
+    wine: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Wine 8's Python breaks when a standard handle is a regular file: /dev/null and pipes only."""
+    script = '[ -p /dev/stdout ] && echo "out pipe"\n[ -f /dev/stdin ] || echo "in not a file"\necho "$@"\n'
+    env = _fake_wine(tmp_path, script + "exit 3\n")
+    proc = wine.run_wine(["python.exe", "-V"], env, tmp_path, 30, "tag:")
+    assert proc.returncode == 3
+    assert proc.stdout.splitlines() == ["out pipe", "in not a file", "python.exe -V"]
+    assert "tag: python.exe -V" in capsys.readouterr().out
+
+
+def test_a_silent_hang_under_wine_times_out(wine: ModuleType, tmp_path: Path) -> None:
+    env = _fake_wine(tmp_path, "exec sleep 60\n")
+    proc = wine.run_wine(["hang.exe"], env, tmp_path, 1, "tag:")
+    assert proc.returncode != 0 and "timed out after 1 s" in proc.stdout
+
+
+def test_local_app_data_is_the_users_not_public(wine: ModuleType, tmp_path: Path) -> None:
+    assert wine.local_app_data(tmp_path) is None
+    for user in ("Public", "root"):
+        (tmp_path / "drive_c" / "users" / user / "AppData" / "Local").mkdir(parents=True)
+    assert wine.local_app_data(tmp_path) == tmp_path / "drive_c" / "users" / "root" / "AppData" / "Local"
