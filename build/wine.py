@@ -8,9 +8,10 @@ Run from a dev install (the repository's .venv). It installs what it needs and i
 wheels pinned in build/constraints.txt on the Linux side (``pip download --platform win_amd64``)
 and installs them and the project (plain Python: there is no compiler under Wine) into a Wine
 prefix. It checks the game run from source prints its Russian ``--help`` into a pipe in the
-Windows code page (cp1252: no Cyrillic). Then ``build/build.py --smoke`` runs under Wine: it builds the one-folder and one-file
-executables from a copy of the working tree and runs its smoke set on both (every language's
-``--help``, a deal of every variant played through, ``deal``, ``solve``, a bad option). With
+Windows code page (cp1252: no Cyrillic). Then ``build/build.py --smoke`` runs under Wine: it
+builds the one-folder and one-file executables from a copy of the working tree and runs its
+smoke set on both (every language's ``--help``, a deal of every variant played through,
+``deal``, ``solve``, a bad option). With
 ``--smoke`` this also starts the one-folder app in a window on Xvfb (with openbox), checks a
 screenshot of it shows the table (the felt and cards), quits it with Ctrl+Q and checks its
 database was made under ``%LOCALAPPDATA%`` inside the prefix.
@@ -83,7 +84,9 @@ APT_PACKAGES = ("wine", "wine64", "xvfb", "openbox", "xdotool", "imagemagick")
 
 WINE_ENV = {
     "WINEDEBUG": "-all",
-    "WINEDLLOVERRIDES": "mscoree,mshtml=",  # no Mono or Gecko install dialogs
+    # No Mono or Gecko install dialogs; no debugger on a crash: winedbg would hold the crashed
+    # program (and its pipes) open until a timeout, where now it exits at once with a status.
+    "WINEDLLOVERRIDES": "mscoree,mshtml=;winedbg.exe=d",
     "WINEARCH": "win64",
 }
 WINDOW_TIMEOUT = 120
