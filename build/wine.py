@@ -35,6 +35,7 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -507,6 +508,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not sys.platform.startswith("linux"):
         print("wine.py: runs on Linux (on Windows, run build/build.py --smoke itself)", file=sys.stderr)
         return 2
+    # Stopped (a CI timeout): still stop Wine, Xvfb and openbox on the way out (the finally blocks).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     started = time.perf_counter()
     failures = install_tools()
     cache = args.cache.resolve()
