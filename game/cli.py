@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 import game
-from game.console import reach_terminal, tolerant_output
+from game.console import reach_terminal
 from game.engine.deals import MAX_DEAL, MIN_DEAL, parse_deal_number
 from game.engine.errors import GameError
 from game.i18n import N_, _, set_language
@@ -374,7 +374,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     # (``game.app`` starts it again): start-up makes thousands of objects and next to no garbage.
     gc.disable()
     reach_terminal()
-    tolerant_output()
     set_language(None)  # the system's, for the help and errors; the window applies the saved one
     args_list = list(sys.argv[1:] if argv is None else argv)
     closed = open_stdout()

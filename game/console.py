@@ -4,14 +4,12 @@ deal ...``, ``--version``, a mistyped option), it attaches to that terminal's co
 there, so what it prints still reaches the player. Output redirected to a file or a pipe arrives
 as usual and is left alone; elsewhere this does nothing.
 
-Everywhere: standard output never fails on a character its encoding lacks (``tolerant_output``).
-A console on Windows is written through its wide-character API and takes any text; the Windows
-executables write UTF-8 into a pipe or file (PyInstaller's ``X utf8``, build/solitaire.spec).
-Elsewhere the stream has the locale's encoding (or ``PYTHONIOENCODING``'s), the one whoever reads
-it decodes with: it is kept, so every letter it has stays right (German in cp1252), and a letter
-it lacks (Russian in cp1252) becomes ``?`` instead of a UnicodeEncodeError. Switching such a
-stream to UTF-8 would garble every accented letter for its reader. Standard error already
-replaces what it cannot encode (Python's ``backslashreplace``).
+Text in every language: a console on Windows is written through its wide-character API and
+takes any text; into a pipe or file the Windows executables write UTF-8 (PyInstaller's ``X utf8``,
+build/solitaire.spec), whatever the system's code page, which on a Western system (cp1252) has
+no Cyrillic. Elsewhere the output keeps the locale's encoding, the one its reader decodes with;
+one that cannot write the player's language ends the command with one line saying so and how to
+fix it (game.streams), rather than the text full of ``?``.
 """
 
 from __future__ import annotations
@@ -45,27 +43,6 @@ def reach_terminal(
         if sys.stderr is None:
             sys.stderr = opener("CONOUT$")
     except OSError:
-        return False
-    return True
-
-
-NEVER_RAISE = frozenset({"replace", "backslashreplace", "xmlcharrefreplace", "namereplace", "ignore"})
-"""Error handlers that never raise on a character the encoding lacks (``strict`` and
-``surrogateescape``, which Python picks for standard output on Windows and in the C locale, do)."""
-
-
-def tolerant_output(stream: IO[str] | None = None) -> bool:
-    """Make ``stream`` (standard output) replace, with ``?``, a character its encoding cannot take
-    instead of raising; returns whether it changed. A handler that never raises, already chosen
-    (``PYTHONIOENCODING=...:backslashreplace``), is kept, and so is a stream that cannot be
-    reconfigured."""
-    stream = sys.stdout if stream is None else stream
-    reconfigure = getattr(stream, "reconfigure", None)
-    if reconfigure is None or getattr(stream, "errors", None) in NEVER_RAISE:
-        return False
-    try:
-        reconfigure(errors="replace")
-    except (OSError, ValueError):  # a closed or detached stream: nothing will be written to it
         return False
     return True
 
