@@ -67,6 +67,9 @@ SHARED_LIBRARIES = {
     "zlib": "Zlib",
     "SDL2.dll": "Zlib",
     "SDL2_": "Zlib",
+    # pygame-ce's Windows wheel names these two without "lib" (found by build/wine.py).
+    "freetype": "FTL OR GPL-2.0-or-later",
+    "portmidi": "MIT",
 }
 """Library file-name prefix -> the SPDX licence of that project (longest prefix wins)."""
 
