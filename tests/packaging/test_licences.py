@@ -84,3 +84,17 @@ def test_the_spec_puts_both_licence_files_into_every_executable() -> None:
     # Dropped libraries (portmidi, the ALSA copy) are not claimed to be in the bundle.
     third_text = Path(third).read_text(encoding="utf-8")
     assert "libportmidi" not in third_text and "libasound" not in third_text
+
+
+def test_the_windows_wheels_dll_names_have_licences(licences: ModuleType) -> None:
+    """pygame-ce's Windows wheel (as build/wine.py installs it) names some DLLs without 'lib'."""
+    for dll in (
+        "SDL2.dll",
+        "SDL2_ttf.dll",
+        "freetype.dll",
+        "portmidi.dll",
+        "libpng16-16.dll",
+        "libwebpdemux-2.dll",
+    ):
+        assert licences.shared_library_licence(dll) is not None, dll
+    assert licences.shared_library_licence("freetype.dll") == "FTL OR GPL-2.0-or-later"
