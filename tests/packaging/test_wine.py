@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -189,3 +190,15 @@ def test_the_build_backend_is_the_one_pyproject_asks_for(wine: ModuleType, tmp_p
     pyproject.write_text('[build-system]\nrequires = ["setuptools>=77", "wheel", "Babel==2.18.0"]\n')
     assert wine.backend_requirements(pyproject) == ["setuptools>=77", "wheel"]
     assert any(r.startswith("setuptools") for r in wine.backend_requirements())
+
+
+def _done(returncode: int, stderr: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.CompletedProcess(["solitaire.exe"], returncode, "", stderr)
+
+
+def test_only_a_failed_run_with_wines_own_fault_line_is_tried_again() -> None:
+    build = _load("build")
+    fault = "wine: Unhandled page fault on execute access to 0000000259D937EA\n"
+    assert build.wine_crashed(_done(3, fault))
+    assert not build.wine_crashed(_done(0, fault))  # it passed: nothing to try again
+    assert not build.wine_crashed(_done(1, "Traceback (most recent call last):\n"))
