@@ -9,6 +9,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import argparse
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from pathlib import Path
@@ -77,19 +78,30 @@ def solver(monkeypatch: pytest.MonkeyPatch) -> InlineWorker:
     return worker
 
 
-_SVG_IMAGES: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+_SVG_IMAGES: OrderedDict[tuple[str, tuple[int, int]], pygame.Surface] = OrderedDict()
+_SVG_BYTES = 256 * 2**20
+"""The most the remembered images may hold: the tests that resize the window draw the cards at
+hundreds of sizes, and a cache without a bound grew past 20 GiB in one run of the suite."""
 _load_sized_svg = pygame.image.load_sized_svg
 
 
 def _remembered_svg(path: str, size: tuple[int, int]) -> pygame.Surface:
-    """pygame's SVG rasteriser, each file and size rendered once a run: every app test draws
-    the same card files at the same few sizes, which cost half of a small test's time (a
-    fuzz example: 0.75 of 1.5 s). The image is a pure function of the file and the size,
-    so a copy of the first one is what the rasteriser would give again."""
+    """pygame's SVG rasteriser, each file and size rendered once while it is among the most
+    recently drawn (``_SVG_BYTES``): every app test draws the same card files at the same few
+    sizes, which cost half of a small test's time (a fuzz example: 0.75 of 1.5 s). The image
+    is a pure function of the file and the size, so a copy of the first one is what the
+    rasteriser would give again."""
     key = (str(path), (int(size[0]), int(size[1])))
-    if key not in _SVG_IMAGES:
-        _SVG_IMAGES[key] = _load_sized_svg(path, size)
-    return _SVG_IMAGES[key].copy()
+    image = _SVG_IMAGES.get(key)
+    if image is None:
+        image = _SVG_IMAGES[key] = _load_sized_svg(path, size)
+        held = sum(i.get_width() * i.get_height() * 4 for i in _SVG_IMAGES.values())
+        while held > _SVG_BYTES and len(_SVG_IMAGES) > 1:
+            _, dropped = _SVG_IMAGES.popitem(last=False)
+            held -= dropped.get_width() * dropped.get_height() * 4
+    else:
+        _SVG_IMAGES.move_to_end(key)
+    return image.copy()
 
 
 @pytest.fixture(autouse=True)

@@ -145,11 +145,6 @@ def test_the_windows_executables_write_utf8(wine: ModuleType) -> None:
     assert options("macos") == [[], []]
 
 
-def test_ci_runs_the_windows_smoke_test() -> None:
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert ".venv/bin/python build/wine.py --smoke" in ci
-
-
 def _fake_wine(tmp_path: Path, script: str) -> dict[str, str]:
     """An environment whose ``wine`` is ``script`` (a shell script)."""
     folder = tmp_path / "bin"
