@@ -115,11 +115,28 @@ def kept_in(path: Path, before: dict[str, list[tuple[object, ...]]]) -> dict[str
     max_examples=40,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    # The same 40 damages each run, so CI is not a lottery; the case a random run found is below.
+    derandomize=True,
 )
 @given(how=damage)
 def test_a_randomly_damaged_file_starts_the_app_and_keeps_every_readable_row(
     base_file: Path, how: tuple[object, ...]
 ) -> None:
+    starts_and_keeps_every_readable_row(base_file, how)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 39, open: a random run found this damaged schema byte kept in use, not moved aside",
+)
+def test_a_damaged_byte_late_in_the_schema_text_is_a_damaged_file(base_file: Path) -> None:
+    starts_and_keeps_every_readable_row(base_file, ("schema", 1912, 128))
+
+
+def starts_and_keeps_every_readable_row(base_file: Path, how: tuple[object, ...]) -> None:
+    """The app starts on the file ``base_file`` damaged by ``how``, and every row still readable
+    from it is in the file the game goes on with."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         path = folder / DB_NAME

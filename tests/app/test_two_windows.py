@@ -20,7 +20,7 @@ import sys
 from game.app_store import Persistence
 from game.store import Store
 persist = Persistence(Store.open(sys.argv[1]))
-g, _, _ = persist.game_for("kansas", 5)
+g, *_ = persist.game_for("kansas", 5)
 persist.started(g)
 g.play(g.legal_moves()[0])
 persist.saved(g, 3.0)
