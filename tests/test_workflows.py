@@ -127,7 +127,8 @@ def test_release_fails_when_an_executable_carries_the_plain_python_solver(tmp_pa
 def test_readme_commands_are_read_for_the_workflows() -> None:
     module = _readme_command()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert module.readme_command("test", readme).endswith("-m pytest")
+    test = module.readme_command("test", readme)
+    assert test.endswith("-m pytest --ignore=tests/app --ignore=tests/solver")
     assert "build/build.py --smoke" in module.readme_command("build", readme)
     with pytest.raises(SystemExit):
         module.readme_command("nothing", readme)
