@@ -66,6 +66,13 @@ QUIT_WAIT_S = 3.0
 Clock = Callable[[], datetime]
 
 
+def _carry_over(path: Path, label: str, now: datetime) -> tuple[Path, str]:
+    """``db.Salvage``: the salvage module's, loaded only when a damaged file needs it."""
+    from game.store import salvage  # here: a plain start needs neither it nor shutil, which it loads
+
+    return salvage.carry_over(path, label, now)
+
+
 def local_now() -> datetime:
     """The local time with its UTC offset."""
     return datetime.now().astimezone()
@@ -123,7 +130,8 @@ class Store:
         except paths.NotADataFolder as exc:
             name = data_dir or (environ or os.environ).get(paths.ENV_VAR, "")
             return cls(db.in_memory(None, [db.cannot_save_notice(Path(name), exc)]), clock=clock)
-        return cls(db.open_database(folder, now=clock(), synchronous=synchronous), clock=clock)
+        opened = db.open_database(folder, now=clock(), salvage=_carry_over, synchronous=synchronous)
+        return cls(opened, clock=clock)
 
     @classmethod
     def in_memory(cls, *, clock: Clock = local_now) -> Store:
