@@ -44,7 +44,7 @@ from game.view.renderer import draw_arrow
 from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, font
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 __all__ = ["TableScene"]
 
@@ -128,6 +128,14 @@ class TableScene(TableInput):
             self.coach.find_deal()
         else:
             self._start(self.g, elapsed, resumed)
+
+    def takes_stats_key(self) -> bool:
+        """S opens the statistics over the table."""
+        return True
+
+    def never_winnable(self) -> bool:
+        """Whether the solver proved the deal lost from its opening (``Coach.never_winnable``)."""
+        return self.coach.never_winnable()
 
     def cover(self) -> None:
         self.clock.pause(COVERED, self.app.now())
