@@ -7,7 +7,6 @@ frames (what changed, when to wake) and its drawing. The game session it plays i
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -18,7 +17,6 @@ import game
 from game.controls.focus import KeyboardPlay
 from game.controls.intents import Intent
 from game.controls.moves import target_rect
-from game.controls.pointer import Pointer
 from game.controls.table import Drag, Selection
 from game.engine.moves import Move
 from game.engine.state import State
@@ -31,11 +29,12 @@ from game.scenes.table_input import TableInput
 from game.scenes.table_session import (
     ANSWER_POLL,
     Autoplay,
+    TableSession,
 )
 from game.solver.advisor import Outlook
 from game.solver.heuristic import is_stock_action
 from game.solver.rating import Difficulty
-from game.view.animation import Animator, Sprite
+from game.view.animation import Animator, Spot, Sprite
 from game.view.hud import clock_text, draw_status, draw_toolbar, title_width, toolbar_buttons
 from game.view.layout import compute_layout
 from game.view.marks import rank_mark
@@ -67,8 +66,9 @@ def deal_verdict(coach: Coach, g: Game) -> str | None:
     return "winnable" if coach.advisor.outlook(g) is Outlook.WINNABLE else None
 
 
-class TableScene(TableInput):
-    """The table for one game (see the module doc)."""
+class TableScene(TableSession):
+    """The table for one game (see the module doc): the session's game (its base), the
+    input (``self.input``, a ``TableInput``) and the drawing."""
 
     def __init__(
         self,
@@ -85,14 +85,14 @@ class TableScene(TableInput):
         (``demo``) a copy of a game for the computer to play on from where it stands."""
         super().__init__(app)
         self.animator = Animator()
-        self.pointer = Pointer(app.display.scale)
+        self.input = TableInput(self)
+        """The player's keys, pointer and buttons (``game.scenes.table_input``)."""
         self.drag: Drag | None = None
         self.selection: Selection | None = None
         self.keyboard = KeyboardPlay(self)
         """The keyboard and gamepad focus (``game.controls.focus``)."""
         self.hint: tuple[Move, float] | None = None
         self.toast: tuple[str, float] | None = None
-        self.hover: Hashable | None = None
         self.autoplay = Autoplay() if autoplay or demo is not None else None
         self.demo = demo is not None
         """A demo over the player's own table: any key or click goes back to it."""
@@ -137,10 +137,42 @@ class TableScene(TableInput):
         """Whether the solver proved the deal lost from its opening (``Coach.never_winnable``)."""
         return self.coach.never_winnable()
 
+    # The input's, for the app, the other scenes and the keyboard focus.
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.input.handle_event(event)
+
+    def perform(self, intent: Intent) -> None:
+        """Carry out a request from a key, a toolbar button or another scene."""
+        self.input.perform(intent)
+
+    def hold(self, pile: str, index: int, moves: list[Move]) -> None:
+        """Pick up the group from card ``index`` of ``pile`` (the keyboard's Enter)."""
+        self.input.hold(pile, index, moves)
+
+    # What the input asks of the table (``game.scenes.table_input.InputTable``).
+
+    def take_input_time(self) -> float:
+        """The events' time, made the table's (a click's, a key's: the last frame's is older)."""
+        self._now = max(self._now, self.app.input_time)
+        return self._now
+
+    def damage(self, rects: list[Rect]) -> None:
+        """Redraw ``rects`` on the next frame."""
+        self._partial += rects
+
+    def fly_back(self, state: State, start: dict[int, Spot]) -> None:
+        """Cards dropped where they cannot go fly back from ``start`` to their places."""
+        self._queue(state, state, start=start)
+
+    def end_demo(self) -> None:
+        """The demo's table goes."""
+        self.app.pop(self)
+
     def cover(self) -> None:
         self.clock.pause(COVERED, self.app.now())
-        self.pointer.cancel()
-        self._cancel_drag()
+        self.input.pointer.cancel()
+        self.input.cancel_drag()
 
     def uncover(self) -> None:
         super().uncover()
@@ -150,8 +182,8 @@ class TableScene(TableInput):
     def resize(self) -> None:
         super().resize()
         self.finish_animations()
-        self._cancel_drag()
-        self.pointer.scale = self.app.display.scale
+        self.input.cancel_drag()
+        self.input.pointer.scale = self.app.display.scale
         self.layout = compute_layout(self.g.variant, self.app.size)
         self.buttons = self._toolbar()  # the labels may be in another language now
 
@@ -338,7 +370,7 @@ class TableScene(TableInput):
                 self._draw_drag(surface, self.drag)
             self.keyboard.draw(surface, state, self.app.settings.high_contrast)
         if clip.colliderect(layout.toolbar):
-            draw_toolbar(surface, layout.toolbar, self.buttons, self.hover, self.title())
+            draw_toolbar(surface, layout.toolbar, self.buttons, self.input.hover, self.title())
         if clip.colliderect(layout.status):
             note = autoplay_note(self.autoplay.actions) if self.autoplay else ""
             draw_status(surface, layout.status, self.status_items(), note)
