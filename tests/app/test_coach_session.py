@@ -12,7 +12,7 @@ from game.engine.moves import Move
 from game.engine.state import State
 from game.play import Game
 from game.scenes.coach import Coach
-from game.solver.advisor import Advisor
+from game.solver.advisor import Advisor, Outlook
 from game.store import Settings as StoredSettings
 
 
@@ -29,9 +29,13 @@ class StandInSession:
     toasts: list[str] = field(default_factory=list)
     hints: list[tuple[Move, str]] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
+    played: set[int] = field(default_factory=set)
 
     def now(self) -> float:
         return 0.0
+
+    def played_deals(self) -> set[int]:
+        return self.played
 
     def show_toast(self, message: str, duration: float | None = 2.5) -> None:
         self.toasts.append(message)
@@ -89,3 +93,16 @@ def test_the_coach_rewinds_a_lost_game_through_the_session() -> None:
     _settle(coach)
     assert session.undone and session.undone[0] >= 1
     assert any(t.startswith("Rewound") for t in session.toasts), session.toasts
+
+
+def test_the_coach_deals_a_shipped_winnable_deal_not_played_through_the_session() -> None:
+    from game.store.winnable import shipped
+
+    session = _session()
+    pool = {e.deal for e in shipped().pool["bakers-game"]}
+    session.played = pool - {min(pool)}  # one deal of the pool left unplayed
+    coach = Coach(session)
+    coach.find_deal()
+    assert coach.search is None  # dealt at once, no solver search
+    assert session.g.key == "bakers-game" and session.g.deal == min(pool)
+    assert coach.advisor.outlook(session.g) is Outlook.WINNABLE  # its line told the advisor
