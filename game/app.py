@@ -30,9 +30,8 @@ from game.controls.gamepad import Gamepads
 from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
 from game.i18n import _, set_language
-from game.scenes.base import Damage, Scene
+from game.scenes.base import Damage, Scene, Services
 from game.scenes.play_clock import MINIMISED, UNFOCUSED
-from game.scenes.services import Services
 from game.scenes.table import TableScene
 from game.solver.advisor import Advisor, Worker
 from game.streams import say
@@ -132,7 +131,7 @@ class App(IntentRouting):
 
     Its bases hold the rest: the window (``game.app_window``), the scene stack
     (``game.app_scenes``) and where the scenes' requests go (``game.app_intents``). The scenes
-    see it only as ``game.scenes.services.Services``.
+    see it only as ``game.scenes.base.Services``.
     """
 
     solver_worker: Callable[[], Worker] | None = None

@@ -17,7 +17,7 @@ from game.view.settings import Settings
 from game.view.sound import Sound
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import PlayTable, Services
 
 _QUIT_TITLE = N_("Quit the game?")
 ABANDON_TITLE = N_("Abandon this game?")
@@ -166,7 +166,7 @@ class IntentRouting(SceneStack):
         self.running = False
         self.exit_code = code
 
-    def game_over(self, table: TableScene, won: bool) -> None:
+    def game_over(self, table: PlayTable, won: bool) -> None:
         """The game is won or stuck: quit if told to, else show the win or no-moves screen."""
         if table.demo:
             if won:
@@ -183,7 +183,7 @@ class IntentRouting(SceneStack):
 
             self.push(WinScene(self.services, table) if won else StuckScene(self.services, table))
 
-    def autoplay_gave_up(self, table: TableScene) -> None:
+    def autoplay_gave_up(self, table: PlayTable) -> None:
         """Autoplay found no new position to go to (the game is neither won nor stuck)."""
         if self.exit_when_done and not table.demo:
             print(table.outcome(), flush=True)

@@ -1,8 +1,18 @@
-"""The scene protocol and the overlay base: a dimmed picture of the scene below, and a panel."""
+"""The scene base, the overlay base (a dimmed picture of the scene below, and a panel), and the
+protocols scenes are written against.
+
+``Services`` is what a scene may ask of the program around it. Scenes are written against it,
+never against ``game.app``: the app (the top layer) builds the scenes and implements it,
+structurally. Each member is one a scene uses. ``PlayTable`` is what the other scenes and the
+app's services ask of the table scene, so none of them names it. (They live here, with
+``Scene``, because each names the other: apart, their modules would import each other.)
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from datetime import date
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 from pygame import Rect, Surface
@@ -10,7 +20,15 @@ from pygame import Rect, Surface
 from game.view.widgets import dim
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.app_store import Persistence
+    from game.controls.intents import Intent
+    from game.play import Game
+    from game.solver.advisor import Advisor
+    from game.view.display import Display
+    from game.view.layout import TableLayout
+    from game.view.renderer import Renderer
+    from game.view.settings import Settings
+    from game.view.sound import Sound
 
 Damage = bool | list[Rect]
 """What ``update`` asks to redraw: nothing (False), everything (True), or some rectangles."""
@@ -68,6 +86,10 @@ class Scene:
         """Ask for a full redraw."""
         self._dirty = True
 
+    def takes_stats_key(self) -> bool:
+        """Whether the S key opens the statistics over this scene."""
+        return False
+
 
 class Overlay(Scene):
     """A scene shown over the one below it, which stays visible, dimmed and still."""
@@ -105,3 +127,121 @@ class Overlay(Scene):
             surface.blit(self._backdrop, (0, 0))
         else:
             surface.fill((0, 0, 0))
+
+
+class PlayTable(Protocol):
+    """What the other scenes and the app's services ask of the table scene."""
+
+    @property
+    def g(self) -> Game:
+        """The game on the table."""
+
+    @property
+    def layout(self) -> TableLayout:
+        """Where its piles are drawn."""
+
+    @property
+    def demo(self) -> bool:
+        """Whether the demo plays it."""
+
+    def elapsed(self) -> float:
+        """Seconds played."""
+
+    def never_winnable(self) -> bool:
+        """Whether the solver proved the deal lost from its opening."""
+
+    def outcome(self) -> str:
+        """The game's result in one line (``--exit-when-done``)."""
+
+    def perform(self, intent: Intent) -> None:
+        """Do what the player asked (undo, restart, a new deal...)."""
+
+    def new_deal(self) -> None:
+        """A new deal of the same game."""
+
+    def same_deal(self) -> None:
+        """The same deal again, from the start."""
+
+    def show_toast(self, message: str, duration: float | None = ...) -> None:
+        """Say ``message`` over the table (``None``: until replaced)."""
+
+
+class Services(Protocol):
+    """The window, the scene stack, the store, the art, the sound and the app-wide requests."""
+
+    persist: Persistence
+    """The player's store: saved games, statistics, settings (``game.app_store``)."""
+    settings: Settings
+    renderer: Renderer
+    sound: Sound
+    display: Display
+    scenes: list[Scene]
+    window_pauses: set[str]
+    """Why the window cannot be played in now (``game.scenes.play_clock``'s reasons)."""
+    fullscreen: bool
+    input_time: float
+    """When the events being handled were taken from the queue (the app's clock): what a
+    click's or key's time is, never the last frame's (an idle table's is up to a second old)."""
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's drawable size in pixels."""
+
+    @property
+    def advisor(self) -> Advisor:
+        """The solver's knowledge of the games played."""
+
+    @property
+    def top(self) -> Scene:
+        """The scene in front."""
+
+    @property
+    def table(self) -> PlayTable | None:
+        """The table scene, if a game is on the stack."""
+
+    def now(self) -> float:
+        """The app's clock in seconds."""
+
+    def scene_below(self, scene: Scene) -> Scene | None:
+        """The scene under ``scene`` on the stack."""
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` in front."""
+
+    def pop(self, scene: Scene) -> None:
+        """Remove ``scene``."""
+
+    def start_game(self, variant: str, deal: int | None = None, *, daily: bool | date = False) -> None:
+        """A table for ``variant`` in place of every scene."""
+
+    def confirm_abandon(
+        self, variant: str, then: Callable[[], None], *, daily: bool | date = False, restart: bool = False
+    ) -> None:
+        """Do ``then``, asking first when it ends a game that counts as a loss."""
+
+    def show_stats(self) -> None:
+        """The statistics screen."""
+
+    def show_calendar(self) -> None:
+        """The daily challenge's calendar."""
+
+    def perform(self, intent: Intent) -> None:
+        """A request the scene leaves to the app (menu, rules, fullscreen, quit...)."""
+
+    def toggle_fullscreen(self) -> None:
+        """Full screen, or back to the window."""
+
+    def set_high_contrast(self, on: bool) -> None:
+        """The high-contrast table, or the felt."""
+
+    def set_card_style(self, style: str) -> None:
+        """Another card style."""
+
+    def set_language(self, code: str) -> None:
+        """Another language (``system``: the system's), saved and shown at once."""
+
+    def game_over(self, table: PlayTable, won: bool) -> None:
+        """``table``'s game is won or stuck."""
+
+    def autoplay_gave_up(self, table: PlayTable) -> None:
+        """``table``'s autoplay found no new position to reach."""

@@ -40,7 +40,7 @@ from game.view.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 RATING_TEXT = {
     # Translators: a deal of the day's rating in the calendar

@@ -33,7 +33,7 @@ from game.view.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 
 def range_text() -> str:
@@ -115,6 +115,10 @@ class ChooserScene(Scene):
         return self._pictures[key]
 
     # ---------------------------------------------------------------- input
+
+    def takes_stats_key(self) -> bool:
+        """S opens the statistics unless a deal number is being typed."""
+        return not self.typing
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:

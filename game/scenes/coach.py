@@ -16,7 +16,7 @@ as the issue asks of them ("perfect information").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import game
 from game.engine.moves import Move
@@ -30,7 +30,7 @@ from game.solver.rating import RATING_BUDGET, Difficulty
 from game.view.names import capitalised
 
 if TYPE_CHECKING:
-    from game.scenes.table import TableScene
+    from game.store import Settings as StoredSettings
     from game.store.winnable import Entry
 
 HINT_WAIT = 0.5
@@ -79,6 +79,55 @@ DEEPENING_TEXT = N_("checking deeper…")
 """The indicator while a position the quick check left unknown is searched again."""
 
 
+class CoachSession(Protocol):
+    """All the coach asks of the table: the game and the positions seen, the advisor and the
+    settings it follows, the clock, the deals played before, and the few things it does to the
+    table (a notice, a hint shown, a rewind played, a found deal dealt)."""
+
+    @property
+    def g(self) -> Game:
+        """The game on the table."""
+
+    @property
+    def seen(self) -> set[State]:
+        """The positions this game has been in (the heuristic avoids going back)."""
+
+    @property
+    def advisor(self) -> Advisor:
+        """The app's advisor (one for every table, so what it learnt carries over)."""
+
+    @property
+    def stored(self) -> StoredSettings:
+        """The player's stored settings (the winnable indicator, "winnable deals only")."""
+
+    @property
+    def auto_moves(self) -> bool:
+        """Whether cards go home by themselves (the advisor searches ahead of them)."""
+
+    @property
+    def autoplaying(self) -> bool:
+        """Whether autoplay or the demo plays the game."""
+
+    def now(self) -> float:
+        """The app's clock in seconds."""
+
+    def played_deals(self) -> set[int]:
+        """The deal numbers of this game ever finished or in progress here (the shipped
+        winnable deals not yet played come first)."""
+
+    def show_toast(self, message: str, duration: float | None = ...) -> None:
+        """Say ``message`` over the table (``None``: until replaced)."""
+
+    def set_hint(self, move: Move, reason: str) -> None:
+        """Outline ``move`` for a few seconds, saying why."""
+
+    def undo_steps(self, steps: int) -> None:
+        """Take back ``steps`` actions at once."""
+
+    def start_found(self, g: Game, winnable: bool) -> None:
+        """Deal ``g``, the deal a search settled on."""
+
+
 @dataclass
 class DealSearch:
     """Looking for a deal the solver proves winnable."""
@@ -91,8 +140,8 @@ class DealSearch:
 class Coach:
     """The solver's side of one table (see the module doc)."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self, session: CoachSession) -> None:
+        self.session = session
         self.search: DealSearch | None = None
         self._followed: tuple[Game, State] | None = None
         self._hint_until: float | None = None
@@ -105,25 +154,25 @@ class Coach:
     @property
     def advisor(self) -> Advisor:
         """The app's advisor (one for every table, so what it learnt carries over)."""
-        return self.table.app.advisor
+        return self.session.advisor
 
     @property
     def indicator(self) -> bool:
         """Whether the winnable indicator is on (a stored setting)."""
-        return self.table.app.persist.stored.winnable_indicator
+        return self.session.stored.winnable_indicator
 
     def tick(self, now: float) -> bool:
         """Between frames: ask and take answers; whether what the table shows changed."""
         if not self._first_frame_done:  # the first frame is drawn before a worker starts
             self._first_frame_done = True
             return False
-        g = self.table.g
-        self.advisor.set_automatic(self.table.app.settings.auto_moves)  # searched as the table plays
+        g = self.session.g
+        self.advisor.set_automatic(self.session.auto_moves)  # searched as the table plays
         if self.search is None and self._followed != (g, g.state):
             self._followed = (g, g.state)
-            if self.indicator or self.table.autoplay is not None:
+            if self.indicator or self.session.autoplaying:
                 self.advisor.follow(g, checks=self.indicator)
-            if self.table.autoplay is not None:
+            if self.session.autoplaying:
                 self.advisor.want(g)
         changed = self.advisor.poll()
         if self.search is not None:
@@ -153,7 +202,7 @@ class Coach:
         if not self.indicator or self.search is not None:
             return None
         outlook = self._view()[0]
-        if outlook is Outlook.UNKNOWN and self.advisor.deepening(self.table.g):
+        if outlook is Outlook.UNKNOWN and self.advisor.deepening(self.session.g):
             return _("Winnable"), _(DEEPENING_TEXT)
         return _("Winnable"), _(_OUTLOOK_TEXT[outlook])
 
@@ -165,7 +214,7 @@ class Coach:
     def _view(self) -> tuple[Outlook, bool]:
         """The outlook and whether a rewind has somewhere to go, computed once per change (the
         status line and toolbar ask every frame; the answer walks the game's history)."""
-        g = self.table.g
+        g = self.session.g
         key = (id(g), g.state, g.moves_made, self.advisor.version)
         if self._view_key != key:
             outlook = self.advisor.outlook(g)
@@ -175,7 +224,7 @@ class Coach:
 
     def never_winnable(self) -> bool:
         """Whether the deal is known to be lost from its opening (no rewind can help)."""
-        g = self.table.g
+        g = self.session.g
         opening = Game(g.variant, g.initial_state, g.deal)
         return (
             self.advisor.outlook(opening) is Outlook.UNWINNABLE
@@ -187,13 +236,13 @@ class Coach:
         the rewind and the no-moves screen (a deal never winnable is never offered a rewind)."""
         if self.never_winnable():
             return _("this deal cannot be won, not even from the start")
-        if self.advisor.rewind_steps(self.table.g):
+        if self.advisor.rewind_steps(self.session.g):
             return _("the deal can no longer be won (Shift+Backspace rewinds)")
         return _("the deal can no longer be won from here")
 
     def rating_text(self) -> str:
         """The deal's difficulty, once known ("" before)."""
-        rated = self.advisor.rating(self.table.g)
+        rated = self.advisor.rating(self.session.g)
         if rated is None:
             return ""
         if rated is Difficulty.UNKNOWN:
@@ -204,24 +253,24 @@ class Coach:
 
     def hint(self) -> None:
         """H: the solver's next move when the position hides nothing, else the heuristic's."""
-        g = self.table.g
+        g = self.session.g
         if any(g.state.hidden):
             self._show_hint(self._heuristic_hint(_("best guess (cards are still face down)")))
             return
         if self.advisor.line(g) is None and self.advisor.outlook(g) is not Outlook.UNWINNABLE:
             self.advisor.want(g)
-            self._hint_until = self.table.app.now() + HINT_WAIT
+            self._hint_until = self.session.now() + HINT_WAIT
             if self._hint_pending():
                 return
         self._hint_until = None
         self._show_hint(self._solver_hint())
 
     def _hint_pending(self) -> bool:
-        g = self.table.g
+        g = self.session.g
         return self.advisor.line(g) is None and self.advisor.outlook(g) is Outlook.CHECKING
 
     def _solver_hint(self) -> tuple[Move, str] | None:
-        g = self.table.g
+        g = self.session.g
         line = self.advisor.line(g)
         if line:
             what = describe(g, line[0])
@@ -234,8 +283,8 @@ class Coach:
         return self._heuristic_hint(_("best guess (the solver found no sure line in time)"))
 
     def _heuristic_hint(self, why: str) -> tuple[Move, str] | None:
-        g = self.table.g
-        move = best_move(g, self.table.seen)
+        g = self.session.g
+        move = best_move(g, self.session.seen)
         if move is None:
             return None
         what = describe(g, move)
@@ -244,40 +293,40 @@ class Coach:
 
     def _show_hint(self, hint: tuple[Move, str] | None) -> None:
         if hint is None:
-            self.table.show_toast(_("No helpful move found. Try Undo."))
+            self.session.show_toast(_("No helpful move found. Try Undo."))
             return
-        self.table.set_hint(*hint)
+        self.session.set_hint(*hint)
 
     # ---------------------------------------------------------------- rewind
 
     def rewind(self) -> None:
         """Undo back to the last position from which the deal could still be won."""
-        if self.advisor.busy() and self.advisor.outlook(self.table.g) is not Outlook.WINNABLE:
-            self._rewind_until = self.table.app.now() + REWIND_WAIT
-            self.table.show_toast(_("Looking for the last winnable position…"))
+        if self.advisor.busy() and self.advisor.outlook(self.session.g) is not Outlook.WINNABLE:
+            self._rewind_until = self.session.now() + REWIND_WAIT
+            self.session.show_toast(_("Looking for the last winnable position…"))
             return
         self._rewind()
 
     def _rewind(self) -> None:
-        g = self.table.g
+        g = self.session.g
         outlook = self.advisor.outlook(g)
         steps = self.advisor.rewind_steps(g)
         if outlook is Outlook.WINNABLE or steps == 0:
-            self.table.show_toast(_("The deal can still be won from here."))
+            self.session.show_toast(_("The deal can still be won from here."))
         elif steps is None and outlook is Outlook.UNWINNABLE:
             text = capitalised(self.lost_text())
             if self.never_winnable():
-                self.table.show_toast(_("{reason}.").format(reason=text))
+                self.session.show_toast(_("{reason}.").format(reason=text))
             else:
                 # Translators: {reason} says the deal is lost ("The deal can no longer be won")
-                self.table.show_toast(
+                self.session.show_toast(
                     _("{reason}: no earlier position is known to be winnable.").format(reason=text)
                 )
         elif steps is None:
-            self.table.show_toast(_("Not known to be lost: nothing to rewind."))
+            self.session.show_toast(_("Not known to be lost: nothing to rewind."))
         else:
-            self.table.undo_steps(steps)
-            self.table.show_toast(
+            self.session.undo_steps(steps)
+            self.session.show_toast(
                 ngettext(
                     "Rewound {count} action: the deal can be won from here.",
                     "Rewound {count} actions: the deal can be won from here.",
@@ -290,12 +339,12 @@ class Coach:
     def demo_move(self, seen: set[State]) -> Move | str | None:
         """The demo's next move: the winning line's when known; ``WAIT`` while the solver
         may still find one; else the heuristic's (``None``: no move worth making)."""
-        g = self.table.g
+        g = self.session.g
         line = self.advisor.line(g)
         if line:
             self._demo_waiting = None
             return line[0]
-        now = self.table.app.now()
+        now = self.session.now()
         if self.advisor.outlook(g) is Outlook.CHECKING or not self._first_frame_done:
             if self._demo_waiting is None or self._demo_waiting[0] != g.state:
                 self._demo_waiting = (g.state, now)
@@ -308,7 +357,7 @@ class Coach:
 
     def winnable_only(self) -> bool:
         """Whether this game deals only deals the solver proves winnable (a setting per game)."""
-        return self.table.app.persist.stored.winnable_only_for(self.table.g.key)
+        return self.session.stored.winnable_only_for(self.session.g.key)
 
     def find_deal(self) -> None:
         """Deal a proven-winnable deal of this game: at once from the shipped table
@@ -319,11 +368,11 @@ class Coach:
             self._deal_proven(found)
             return
         # Translators: "winnable deals only" has to search: the table of proven deals is used up or damaged
-        self.table.show_toast(_("No new deal left in the table of winnable deals: searching."))
-        candidate = game.new_game(self.table.g.key)
-        self.search = DealSearch(self.table.app.now(), candidate)
+        self.session.show_toast(_("No new deal left in the table of winnable deals: searching."))
+        candidate = game.new_game(self.session.g.key)
+        self.search = DealSearch(self.session.now(), candidate)
         self.advisor.consider(candidate)
-        self.table.show_toast(self.search_text(), None)
+        self.session.show_toast(self.search_text(), None)
 
     def _deal_proven(self, entry: Entry) -> None:
         """Deal ``entry``'s deal, the advisor told its winning line (the indicator says "yes"
@@ -334,7 +383,7 @@ class Coach:
         )
         for automatic in (True, False):  # a line the table can play is one a free player can
             self.advisor.learn(g, Solution(Verdict.WINNABLE, moves), automatic=automatic)
-        self.table.start_found(g, winnable=True)
+        self.session.start_found(g, winnable=True)
 
     def _from_table(self, *, played_too: bool) -> Entry | None:
         """A deal of the shipped pool whose line replays to a win here (one never dealt
@@ -345,15 +394,14 @@ class Coach:
         damaged (and for a deal known lost, never dealt: the pool's deals are dealt instead)."""
         from game.store.winnable import next_winnable
 
-        key = self.table.g.key
-        played = self.table.app.persist.store.played_deals(key) if not played_too else set()
-        return next_winnable(key, played, automatic=self.advisor.automatic)
+        played = self.session.played_deals() if not played_too else set()
+        return next_winnable(self.session.g.key, played, automatic=self.advisor.automatic)
 
     def cancel_search(self) -> None:
         """Give up looking; the game on the table stays."""
         if self.search is not None:
             self.search = None
-            self.table.show_toast(_("Stopped looking for a winnable deal."))
+            self.session.show_toast(_("Stopped looking for a winnable deal."))
 
     def search_text(self) -> str:
         """What the table says while looking."""
@@ -370,7 +418,7 @@ class Coach:
         outlook = self.advisor.outlook(search.candidate)
         if outlook is Outlook.WINNABLE:
             self.search = None
-            self.table.start_found(search.candidate, winnable=True)
+            self.session.start_found(search.candidate, winnable=True)
             return True
         if outlook is Outlook.CHECKING:
             return False
@@ -382,8 +430,8 @@ class Coach:
                 return True
             if outlook is Outlook.UNWINNABLE:  # never a deal known to be lost
                 search.candidate = game.new_game(search.candidate.key)
-            self.table.start_found(search.candidate, winnable=False)
-            self.table.show_toast(
+            self.session.start_found(search.candidate, winnable=False)
+            self.session.show_toast(
                 ngettext(
                     "No deal proved winnable after {count} try: this one is not proved.",
                     "No deal proved winnable after {count} tries: this one is not proved.",
@@ -394,5 +442,5 @@ class Coach:
         search.candidate = game.new_game(search.candidate.key)
         search.tried += 1
         self.advisor.consider(search.candidate)
-        self.table.show_toast(self.search_text(), None)
+        self.session.show_toast(self.search_text(), None)
         return True

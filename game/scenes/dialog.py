@@ -22,7 +22,7 @@ from game.view.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 Choice = Callable[[Hashable], None]
 

@@ -24,7 +24,7 @@ from game.scenes.stats import store_command
 from game.view.widgets import TEXT, Button, blit_text, button_at, panel, ui_size
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 STYLE_NAMES = {"classic": N_("Classic"), "fourcolour": N_("Four colours")}
 """The card styles' names in the menu (translated where shown)."""

@@ -15,7 +15,7 @@ from game.view.layout import compute_layout
 from game.view.widgets import TEXT, TEXT_DIM, blit_text, panel, ui_size, wrap
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 
 def rule_paragraphs(variant: Variant) -> list[str]:

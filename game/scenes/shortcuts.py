@@ -12,7 +12,7 @@ from game.scenes.base import Overlay
 from game.view.widgets import ACCENT, TEXT, TEXT_DIM, blit_text, font, panel, ui_size
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 KEYBOARD: tuple[tuple[str, str], ...] = (
     # Translators: the shortcut list: key names as the keyboard prints them (Ctrl, Shift, Esc...)

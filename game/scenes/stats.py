@@ -43,7 +43,7 @@ from game.view.widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 WIN: tuple[int, int, int] = (112, 190, 120)
 LOSS: tuple[int, int, int] = (206, 96, 80)
@@ -85,18 +85,13 @@ RESULT_NAMES = {
 
 
 def is_stats_key(app: Services, event: pygame.event.Event) -> bool:
-    """Whether ``event`` is the S key on the table or the chooser (not while typing a deal)."""
-    from game.scenes.chooser import ChooserScene
-    from game.scenes.table import TableScene
-
+    """Whether ``event`` is the S key on a scene that takes it (the table, the chooser when
+    no deal is being typed: ``Scene.takes_stats_key``)."""
     if event.type != pygame.KEYDOWN or event.key != pygame.K_s:
         return False
     if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
         return False
-    top = app.top if app.scenes else None
-    if isinstance(top, ChooserScene):
-        return not top.typing
-    return isinstance(top, TableScene)
+    return bool(app.scenes) and app.top.takes_stats_key()
 
 
 def store_command(app: Services, command: str) -> None:

@@ -10,8 +10,7 @@ from game.i18n import _, format_number, ngettext
 from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
-    from game.scenes.table import TableScene
+    from game.scenes.base import PlayTable, Services
 
 
 def home_text(score: int) -> str:
@@ -33,7 +32,7 @@ def moves_text(moves: int) -> str:
 class StuckScene(Dialog):
     """Shown when the engine finds no legal move left (and the game is not won)."""
 
-    def __init__(self, app: Services, table: TableScene) -> None:
+    def __init__(self, app: Services, table: PlayTable) -> None:
         g = table.g
         buttons = [(Intent.UNDO, _("Undo"))] if g.can_undo() else []
         buttons += [(Intent.RESTART, _("Restart")), (Intent.NEW_DEAL, _("New deal"))]
@@ -41,7 +40,7 @@ class StuckScene(Dialog):
             _("There is no legal move left in this deal."),
             home_text(g.score) + " " + moves_text(g.moves_made),
         ]
-        if table.coach.never_winnable():  # then Undo and Restart cannot help: say so, as the hint does
+        if table.never_winnable():  # then Undo and Restart cannot help: say so, as the hint does
             lines.append(_("The solver proved that this deal cannot be won, not even from the start."))
         super().__init__(app, _("No moves left"), lines, buttons, self._choice, escape=Intent.CLOSE)
         self.table = table

@@ -1,8 +1,10 @@
 """The table: one game in play, its cards, the toolbar and the status line.
 
 Every rule question goes to the engine. ``TableScene`` is the scene the app shows: its
-frames (what changed, when to wake) and its drawing. The game session it plays is
-``game.scenes.table_session``; what the player's input does, ``game.scenes.table_input``.
+frames (what changed, when to wake). The game session it plays is its base,
+``game.scenes.table_session``; it holds the player's input (``self.input``, a
+``game.scenes.table_input.TableInput``) and its drawing (``self.drawing``, a
+``game.scenes.table_drawing.TableDrawing``), each asking of it only a protocol.
 """
 
 from __future__ import annotations
@@ -17,43 +19,34 @@ from pygame import Rect, Surface
 import game
 from game.controls.focus import KeyboardPlay
 from game.controls.intents import Intent
-from game.controls.moves import target_rect
-from game.controls.pointer import Pointer
 from game.controls.table import Drag, Selection
 from game.engine.moves import Move
 from game.engine.state import State
-from game.i18n import _, format_number, ngettext, pgettext
+from game.i18n import _, format_number, pgettext
 from game.play import Game
 from game.scenes.base import Damage
 from game.scenes.coach import Coach
 from game.scenes.play_clock import COVERED, OVER, SEARCHING, PlayClock
+from game.scenes.table_drawing import TableDrawing
 from game.scenes.table_input import TableInput
 from game.scenes.table_session import (
     ANSWER_POLL,
     Autoplay,
+    TableSession,
 )
 from game.solver.advisor import Outlook
-from game.solver.heuristic import is_stock_action
 from game.solver.rating import Difficulty
-from game.view.animation import Animator, Sprite
-from game.view.hud import clock_text, draw_status, draw_toolbar, title_width, toolbar_buttons
+from game.view.animation import Animator, Spot, Sprite
+from game.view.hud import clock_text, title_width, toolbar_buttons
 from game.view.layout import compute_layout
 from game.view.marks import rank_mark
 from game.view.names import game_name
-from game.view.renderer import draw_arrow
-from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, font
+from game.view.widgets import Button
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
+    from game.scenes.base import Services
 
 __all__ = ["TableScene"]
-
-
-def autoplay_note(actions: int) -> str:
-    """The status line's note while the computer plays."""
-    return ngettext("Autoplay: {count} action", "Autoplay: {count} actions", actions).format(
-        count=format_number(actions)
-    )
 
 
 def deal_verdict(coach: Coach, g: Game) -> str | None:
@@ -67,8 +60,9 @@ def deal_verdict(coach: Coach, g: Game) -> str | None:
     return "winnable" if coach.advisor.outlook(g) is Outlook.WINNABLE else None
 
 
-class TableScene(TableInput):
-    """The table for one game (see the module doc)."""
+class TableScene(TableSession):
+    """The table for one game (see the module doc): the session's game (its base), the
+    input (``self.input``, a ``TableInput``) and the drawing (``self.drawing``)."""
 
     def __init__(
         self,
@@ -85,14 +79,15 @@ class TableScene(TableInput):
         (``demo``) a copy of a game for the computer to play on from where it stands."""
         super().__init__(app)
         self.animator = Animator()
-        self.pointer = Pointer(app.display.scale)
+        self.input = TableInput(self)
+        self.drawing = TableDrawing(self)
+        """The player's keys, pointer and buttons (``game.scenes.table_input``)."""
         self.drag: Drag | None = None
         self.selection: Selection | None = None
         self.keyboard = KeyboardPlay(self)
         """The keyboard and gamepad focus (``game.controls.focus``)."""
         self.hint: tuple[Move, float] | None = None
         self.toast: tuple[str, float] | None = None
-        self.hover: Hashable | None = None
         self.autoplay = Autoplay() if autoplay or demo is not None else None
         self.demo = demo is not None
         """A demo over the player's own table: any key or click goes back to it."""
@@ -129,10 +124,50 @@ class TableScene(TableInput):
         else:
             self._start(self.g, elapsed, resumed)
 
+    def takes_stats_key(self) -> bool:
+        """S opens the statistics over the table."""
+        return True
+
+    def never_winnable(self) -> bool:
+        """Whether the solver proved the deal lost from its opening (``Coach.never_winnable``)."""
+        return self.coach.never_winnable()
+
+    # The input's, for the app, the other scenes and the keyboard focus.
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.input.handle_event(event)
+
+    def perform(self, intent: Intent) -> None:
+        """Carry out a request from a key, a toolbar button or another scene."""
+        self.input.perform(intent)
+
+    def hold(self, pile: str, index: int, moves: list[Move]) -> None:
+        """Pick up the group from card ``index`` of ``pile`` (the keyboard's Enter)."""
+        self.input.hold(pile, index, moves)
+
+    # What the input asks of the table (``game.scenes.table_input.InputTable``).
+
+    def take_input_time(self) -> float:
+        """The events' time, made the table's (a click's, a key's: the last frame's is older)."""
+        self._now = max(self._now, self.app.input_time)
+        return self._now
+
+    def damage(self, rects: list[Rect]) -> None:
+        """Redraw ``rects`` on the next frame."""
+        self._partial += rects
+
+    def fly_back(self, state: State, start: dict[int, Spot]) -> None:
+        """Cards dropped where they cannot go fly back from ``start`` to their places."""
+        self._queue(state, state, start=start)
+
+    def end_demo(self) -> None:
+        """The demo's table goes."""
+        self.app.pop(self)
+
     def cover(self) -> None:
         self.clock.pause(COVERED, self.app.now())
-        self.pointer.cancel()
-        self._cancel_drag()
+        self.input.pointer.cancel()
+        self.input.cancel_drag()
 
     def uncover(self) -> None:
         super().uncover()
@@ -142,8 +177,8 @@ class TableScene(TableInput):
     def resize(self) -> None:
         super().resize()
         self.finish_animations()
-        self._cancel_drag()
-        self.pointer.scale = self.app.display.scale
+        self.input.cancel_drag()
+        self.input.pointer.scale = self.app.display.scale
         self.layout = compute_layout(self.g.variant, self.app.size)
         self.buttons = self._toolbar()  # the labels may be in another language now
 
@@ -181,7 +216,7 @@ class TableScene(TableInput):
         self.buttons = self._toolbar()
         full = super().update(now)
         partial, self._partial = self._partial, []
-        shown = self._layer_key()
+        shown = self.drawing.layer_key()
         if self._shown is not None and shown != self._shown:  # cards took off or landed
             reach = self.layout.card_w // 5 + 4 if self.keyboard.visible else 0  # the focus ring
             areas = self.app.renderer.changed_areas(self.layout, self._shown, shown)
@@ -318,94 +353,14 @@ class TableScene(TableInput):
     def _status_key(self) -> tuple[object, ...]:
         return (tuple(self.status_items()), self.autoplay.actions if self.autoplay else None)
 
+    @property
+    def hovered(self) -> Hashable | None:
+        """The toolbar button under the pointer (the input's)."""
+        return self.input.hover
+
     def draw(self, surface: Surface) -> None:
-        layout, renderer = self.layout, self.app.renderer
-        state, exclude = self._layer_key()
-        clip = surface.get_clip()  # a partial redraw often leaves the bars alone
-        if not (layout.toolbar.contains(clip) or layout.status.contains(clip)):  # the bars are opaque
-            surface.blit(renderer.table_layer(layout, state, exclude), (0, 0))
-            self._draw_highlights(surface, state)
-            renderer.draw_sprites(surface, self.sprites, layout.card_size)
-            if self.drag is not None:
-                self._draw_drag(surface, self.drag)
-            self.keyboard.draw(surface, state, self.app.settings.high_contrast)
-        if clip.colliderect(layout.toolbar):
-            draw_toolbar(surface, layout.toolbar, self.buttons, self.hover, self.title())
-        if clip.colliderect(layout.status):
-            note = autoplay_note(self.autoplay.actions) if self.autoplay else ""
-            draw_status(surface, layout.status, self.status_items(), note)
-        if self.toast is not None:
-            self._draw_toast(surface, self.toast[0])
-
-    def _layer_key(self) -> tuple[State, frozenset[int]]:
-        """The state the table layer shows and the cards it leaves out (moving or dragged)."""
-        current = self.animator.current
-        exclude = current.moving if current is not None else frozenset()
-        if self.drag is not None:
-            exclude = exclude | frozenset(self.drag.cards)
-        return self.display_state, exclude
-
-    def _draw_highlights(self, surface: Surface, state: State) -> None:
-        renderer, layout = self.app.renderer, self.layout
-        index = self.g.variant.index
-        if self.drag is not None:
-            for move in self.drag.moves:
-                rect = target_rect(layout, state, index[move.target])
-                renderer.glow(surface, rect, ACCENT, strong=move == self.drag.best)
-        if self.selection is not None:
-            sel = self.selection
-            rects = layout.state_rects(state, index[sel.pile])[sel.index :]
-            renderer.glow(surface, rects[0].unionall(rects[1:]), ACCENT, strong=True)
-            for move in sel.moves:
-                renderer.glow(surface, target_rect(layout, state, index[move.target]), ACCENT)
-        if self.hint is not None:
-            self._draw_hint(surface, state, self.hint[0])
-
-    def _draw_hint(self, surface: Surface, state: State, move: Move) -> None:
-        renderer, layout, v = self.app.renderer, self.layout, self.g.variant
-        source = v.index[move.source]
-        if is_stock_action(v, move):
-            renderer.glow(surface, target_rect(layout, state, source), HINT, strong=True)
-            return
-        rects = layout.state_rects(state, source)[-move.count :]
-        target = target_rect(layout, state, v.index[move.target])
-        renderer.glow(surface, rects[0].unionall(rects[1:]), HINT, strong=True)
-        renderer.glow(surface, target, HINT)
-        start = (rects[0].centerx, rects[0].top + layout.card_h // 5)
-        draw_arrow(surface, start, target.center, HINT, max(3, layout.card_w // 16))
-
-    def _draw_drag(self, surface: Surface, drag: Drag) -> None:
-        size = self.layout.card_size
-        sprites = [
-            Sprite(c, r.x, r.y, True, 1.0, True) for c, r in zip(drag.cards, drag.rects(size), strict=True)
-        ]
-        self.app.renderer.draw_sprites(surface, sprites, size)
+        self.drawing.draw(surface)
 
     def layer_cover(self) -> list[Rect] | None:
-        """Where the window shows something over the table layer: the bars, the focus ring, a toast.
-
-        None while that is not so simple (cards moving or dragged, a selection or hint shown).
-        The renderer parks the layer while idle and rebuilds it from the window and these areas.
-        """
-        if self.sprites or self.drag is not None or self.selection is not None or self.hint is not None:
-            return None
-        covered = [self.layout.toolbar, self.layout.status]
-        ring = self.keyboard.ring_area(self.display_state, self.app.settings.high_contrast)
-        if ring is not None:
-            covered.append(ring)
-        if self.toast is not None:
-            covered.append(self._toast_rect(self.toast[0])[0])
-        return covered
-
-    def _toast_rect(self, message: str) -> tuple[Rect, int]:
-        """The toast's rounded box and text size."""
-        size = max(14, self.layout.status.height * 3 // 4)
-        width = font(size).size(message)[0] + size * 2
-        rect = Rect(0, 0, width, int(size * 1.8))
-        rect.midbottom = (self.layout.window.centerx, self.layout.status.top - size)
-        return rect, size
-
-    def _draw_toast(self, surface: Surface, message: str) -> None:
-        rect, size = self._toast_rect(message)
-        pygame.draw.rect(surface, (12, 22, 17), rect, border_radius=rect.height // 2)
-        blit_text(surface, message, size, TEXT, "center", rect.center)
+        """Where the window shows something over the table layer (``TableDrawing.layer_cover``)."""
+        return self.drawing.layer_cover()

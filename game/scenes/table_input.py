@@ -6,37 +6,100 @@ Input during an animation first completes it, then is handled: nothing the playe
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 from pygame import Rect
 
+from game.controls.focus import KeyboardPlay
 from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
 from game.controls.moves import drop_move, group_moves, stock_action, target_rect
 from game.controls.pointer import Click, DragEnd, DragMove, DragStart, Gesture, Pointer, Press
 from game.controls.table import Drag, Selection
 from game.engine.moves import Move
+from game.engine.state import State
 from game.i18n import _
-from game.scenes.table_session import TableSession
+from game.play import Game
+from game.scenes.coach import Coach
 from game.view.animation import Spot
+from game.view.layout import TableLayout
 from game.view.widgets import Button, button_at
+
+if TYPE_CHECKING:
+    from game.scenes.base import Services
 
 _AFTER_THE_END = (Intent.HINT, Intent.FINISH, Intent.REWIND)
 """The requests that have nothing to act on once the game is over (``ended_text``)."""
 
 
-class TableInput(TableSession):
-    """What the player's keys, pointer and buttons do at the table."""
+class InputTable(Protocol):
+    """What the input asks of the table: the game and where its piles are, the app, the
+    drag, pick-up and hint it changes, and the table's own actions."""
 
-    pointer: Pointer
-    buttons: list[Button]
-    hover: Hashable | None
+    app: Services
+    drag: Drag | None
+    selection: Selection | None
+    hint: tuple[Move, float] | None
+
+    @property
+    def g(self) -> Game: ...
+    @property
+    def layout(self) -> TableLayout: ...
+    @property
+    def coach(self) -> Coach: ...
+    @property
+    def keyboard(self) -> KeyboardPlay: ...
+    @property
+    def buttons(self) -> list[Button]: ...
+    @property
+    def demo(self) -> bool: ...
+    @property
+    def autoplay(self) -> object | None: ...
+
+    def take_input_time(self) -> float:
+        """The events' time, made the table's (a click's, a key's: the last frame's is older)."""
+
+    def damage(self, rects: list[Rect]) -> None:
+        """Redraw ``rects`` on the next frame."""
+
+    def fly_back(self, state: State, start: dict[int, Spot]) -> None:
+        """Cards dropped where they cannot go fly back from ``start`` to their places."""
+
+    def end_demo(self) -> None:
+        """The demo's table goes."""
+
+    def invalidate(self) -> None: ...
+    def play(self, move: Move, start: dict[int, Spot] | None = None) -> bool: ...
+    def sound(self, name: str) -> None: ...
+    def refuse(self, reason: str) -> None: ...
+    def refuse_home(self, pile: str) -> None: ...
+    def finish_animations(self) -> None: ...
+    def show_toast(self, message: str, duration: float | None = ...) -> None: ...
+    def show_hint(self) -> None: ...
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def restart(self) -> None: ...
+    def new_deal(self) -> None: ...
+    def finish(self) -> None: ...
+    def ended_text(self, rewind: bool = False) -> str | None: ...
+
+
+class TableInput:
+    """What the player's keys, pointer and buttons do at the table: one object the table
+    scene holds, asking of the table only ``InputTable``."""
+
+    def __init__(self, table: InputTable) -> None:
+        self.table = table
+        self.pointer = Pointer(table.app.display.scale)
+        self.hover: Hashable | None = None
+        """The toolbar button under the pointer."""
 
     def handle_event(self, event: pygame.event.Event) -> None:
         # The event's own time, for a double-click, the clock's start, a notice's end: the
         # last frame's time is up to a second old when the table has been idle.
-        self._now = max(self._now, self.app.input_time)
-        if self.coach.search is not None or self.demo:
+        now = self.table.take_input_time()
+        if self.table.coach.search is not None or self.table.demo:
             self._interrupt(event)
             return
         if event.type == pygame.KEYDOWN:
@@ -44,76 +107,78 @@ class TableInput(TableSession):
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if event.type == pygame.MOUSEMOTION:
                 self._hover(event.pos)
-            for gesture in self.pointer.handle(event, self._now):
+            for gesture in self.pointer.handle(event, now):
                 self._gesture(gesture)
         elif event.type == pygame.WINDOWLEAVE:
             self._hover((-1, -1))
 
     def _interrupt(self, event: pygame.event.Event) -> None:
         """While looking for a deal, or in a demo: a key or click stops it (toolbar buttons work)."""
-        button = button_at(self.buttons, event.pos) if event.type == pygame.MOUSEBUTTONUP else None
-        if button is not None and not (self.demo and button.action is not Intent.FULLSCREEN):
+        button = button_at(self.table.buttons, event.pos) if event.type == pygame.MOUSEBUTTONUP else None
+        if button is not None and not (self.table.demo and button.action is not Intent.FULLSCREEN):
             self.perform(button.action)  # type: ignore[arg-type]
         elif event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
         elif event.type == pygame.KEYDOWN and intent_for_key(event.key, event.mod) is Intent.FULLSCREEN:
-            self.app.toggle_fullscreen()
+            self.table.app.toggle_fullscreen()
         elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
-            if self.demo:
-                self.app.pop(self)
+            if self.table.demo:
+                self.table.end_demo()
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.coach.cancel_search()
+                self.table.coach.cancel_search()
 
     def _key(self, event: pygame.event.Event) -> None:
-        if self.keyboard.handle_key(event):
-            self._cancel_drag()
+        if self.table.keyboard.handle_key(event):
+            self.cancel_drag()
             return
         intent = intent_for_key(event.key, event.mod)
         if intent is None:
             return
-        self.finish_animations()
-        self._cancel_drag()
+        self.table.finish_animations()
+        self.cancel_drag()
         self.perform(intent)
 
     def perform(self, intent: Intent) -> None:
         """Carry out a request from a key or a toolbar button."""
         actions = {
-            Intent.UNDO: self.undo,
-            Intent.REDO: self.redo,
-            Intent.RESTART: lambda: self.app.confirm_abandon(self.g.key, self.restart, restart=True),
-            Intent.NEW_DEAL: lambda: self.app.confirm_abandon(self.g.key, self.new_deal),
-            Intent.HINT: self.show_hint,
-            Intent.REWIND: self.coach.rewind,
-            Intent.FINISH: self.finish,
-            Intent.DEAL: self.keyboard.deal,
+            Intent.UNDO: self.table.undo,
+            Intent.REDO: self.table.redo,
+            Intent.RESTART: lambda: self.table.app.confirm_abandon(
+                self.table.g.key, self.table.restart, restart=True
+            ),
+            Intent.NEW_DEAL: lambda: self.table.app.confirm_abandon(self.table.g.key, self.table.new_deal),
+            Intent.HINT: self.table.show_hint,
+            Intent.REWIND: self.table.coach.rewind,
+            Intent.FINISH: self.table.finish,
+            Intent.DEAL: self.table.keyboard.deal,
         }
         action = actions.get(intent)
-        ended = self.ended_text(rewind=intent is Intent.REWIND) if intent in _AFTER_THE_END else None
+        ended = self.table.ended_text(rewind=intent is Intent.REWIND) if intent in _AFTER_THE_END else None
         if ended is not None:
-            self.sound("thud")
-            self.show_toast(ended)
+            self.table.sound("thud")
+            self.table.show_toast(ended)
         elif action is not None:
             action()
-        elif intent is Intent.ESCAPE and self.selection is not None:
-            self.selection = None
-            self.invalidate()
+        elif intent is Intent.ESCAPE and self.table.selection is not None:
+            self.table.selection = None
+            self.table.invalidate()
         else:
-            self.app.perform(intent)
+            self.table.app.perform(intent)
 
     def _hover(self, pos: tuple[int, int]) -> None:
-        b = button_at(self.buttons, pos)
+        b = button_at(self.table.buttons, pos)
         hover = b.action if b else None
         if hover != self.hover:
             self.hover = hover
-            self._partial.append(self.layout.toolbar)
+            self.table.damage([self.table.layout.toolbar])
 
     def _gesture(self, gesture: Gesture) -> None:
         if isinstance(gesture, Press):
-            self.finish_animations()
-            self.keyboard.hide()
-            if self.hint is not None:
-                self.hint = None
-                self.invalidate()
+            self.table.finish_animations()
+            self.table.keyboard.hide()
+            if self.table.hint is not None:
+                self.table.hint = None
+                self.table.invalidate()
         elif isinstance(gesture, DragStart):
             self._start_drag(gesture.origin, gesture.pos)
         elif isinstance(gesture, DragMove):
@@ -125,81 +190,86 @@ class TableInput(TableSession):
 
     def _card_at(self, point: tuple[int, int]) -> tuple[int, int | None] | None:
         """The pile under ``point`` and the card of it there (None: its empty slot)."""
-        state = self.g.state
-        pile = self.layout.pile_at(point, state)
+        state = self.table.g.state
+        pile = self.table.layout.pile_at(point, state)
         if pile is None:
             return None
-        return pile, self.layout.card_index_at(pile, point, state)
+        return pile, self.table.layout.card_index_at(pile, point, state)
 
     def _start_drag(self, origin: tuple[int, int], pos: tuple[int, int]) -> None:
         hit = self._card_at(origin)
-        if hit is None or hit[1] is None or self.autoplay is not None:
+        if hit is None or hit[1] is None or self.table.autoplay is not None:
             return
         pile, index = hit[0], hit[1]
-        name = self.g.variant.names[pile]
-        moves = group_moves(self.g, name, index)
+        name = self.table.g.variant.names[pile]
+        moves = group_moves(self.table.g, name, index)
         if not moves:
-            if pile != self.g.variant.stock:
-                self.refuse(self.g.why_unmovable(name, len(self.g.state.piles[pile]) - index))
+            if pile != self.table.g.variant.stock:
+                self.table.refuse(
+                    self.table.g.why_unmovable(name, len(self.table.g.state.piles[pile]) - index)
+                )
             return
-        state = self.g.state
-        rects = self.layout.state_rects(state, pile)[index:]
+        state = self.table.g.state
+        rects = self.table.layout.state_rects(state, pile)[index:]
         offsets = tuple((r.x - origin[0], r.y - origin[1]) for r in rects)
-        self.selection = None
-        self.drag = Drag(name, index, state.piles[pile][index:], offsets, moves, pos)
-        self.sound("pick")
+        self.table.selection = None
+        self.table.drag = Drag(name, index, state.piles[pile][index:], offsets, moves, pos)
+        self.table.sound("pick")
         self._move_drag(pos)
-        self.invalidate()
+        self.table.invalidate()
 
     def _move_drag(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
+        drag = self.table.drag
         if drag is None:
             return
         old = self._drag_damage()
         drag.pos = pos
-        best = drop_move(self.layout, self.g.state, drag.moves, drag.rects(self.layout.card_size)[0], pos)
+        best = drop_move(
+            self.table.layout, self.table.g.state, drag.moves, drag.rects(self.table.layout.card_size)[0], pos
+        )
         if best != drag.best:
             old += self._target_damage(drag.best) + self._target_damage(best)
             drag.best = best
-        self._partial += old + self._drag_damage()
+        self.table.damage(old + self._drag_damage())
 
     def _drop(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
+        drag = self.table.drag
         if drag is None:
             return
         self._move_drag(pos)
         start = {
             c: Spot(r.x, r.y, True)
-            for c, r in zip(drag.cards, drag.rects(self.layout.card_size), strict=True)
+            for c, r in zip(drag.cards, drag.rects(self.table.layout.card_size), strict=True)
         }
-        self.drag = None
-        if drag.best is None or not self.play(drag.best, start):
-            state = self.g.state
-            under = self.layout.pile_at(pos, state)
-            if under not in (None, self.g.variant.index[drag.pile]):
-                target = self.g.variant.names[under]
-                self.refuse(self.g.why_illegal(Move(drag.pile, target, len(drag.cards))))
-            self._queue(state, state, start=start)
-        self.invalidate()
+        self.table.drag = None
+        if drag.best is None or not self.table.play(drag.best, start):
+            state = self.table.g.state
+            under = self.table.layout.pile_at(pos, state)
+            if under not in (None, self.table.g.variant.index[drag.pile]):
+                target = self.table.g.variant.names[under]
+                self.table.refuse(self.table.g.why_illegal(Move(drag.pile, target, len(drag.cards))))
+            self.table.fly_back(state, start)
+        self.table.invalidate()
 
     def hold(self, pile: str, index: int, moves: list[Move]) -> None:
         """Pick up the group from card ``index`` of ``pile`` (the keyboard's Enter), targets outlined."""
-        self.sound("pick")
+        self.table.sound("pick")
         self._select(Selection(pile, index, moves))
 
-    def _cancel_drag(self) -> None:
-        if self.drag is not None:
-            self.drag = None
-            self.invalidate()
+    def cancel_drag(self) -> None:
+        """Drop what is being dragged where it came from (nothing is played)."""
+        if self.table.drag is not None:
+            self.table.drag = None
+            self.table.invalidate()
 
     def _click(self, click: Click) -> None:
-        button = button_at(self.buttons, click.pos)
+        button = button_at(self.table.buttons, click.pos)
         if button is not None:
             self.perform(button.action)  # type: ignore[arg-type]
             return
-        if self.autoplay is not None:
+        if self.table.autoplay is not None:
             return
-        dimmed = next((b for b in self.buttons if b.rect.collidepoint(click.pos)), None)
+        dimmed = next((b for b in self.table.buttons if b.rect.collidepoint(click.pos)), None)
         if dimmed is not None:  # a dimmed button says why it does nothing, as its key does
             self.perform(dimmed.action)  # type: ignore[arg-type]
             return
@@ -208,50 +278,50 @@ class TableInput(TableSession):
             self._select(None)
             return
         pile, index = hit
-        name = self.g.variant.names[pile]
-        if pile == self.g.variant.stock and (action := stock_action(self.g)) is not None:
-            self.play(action)
-        elif pile == self.g.variant.stock and index is None:
-            self.refuse(_("nothing is left to deal"))
-        elif click.double and index is not None and index == len(self.g.state.piles[pile]) - 1:
-            move = self.g.double_click_move(name)
+        name = self.table.g.variant.names[pile]
+        if pile == self.table.g.variant.stock and (action := stock_action(self.table.g)) is not None:
+            self.table.play(action)
+        elif pile == self.table.g.variant.stock and index is None:
+            self.table.refuse(_("nothing is left to deal"))
+        elif click.double and index is not None and index == len(self.table.g.state.piles[pile]) - 1:
+            move = self.table.g.double_click_move(name)
             if move is not None:
-                self.play(move)
+                self.table.play(move)
             else:
-                self.refuse_home(name)
-        elif self.app.settings.click_to_move:
+                self.table.refuse_home(name)
+        elif self.table.app.settings.click_to_move:
             self._click_to_move(name, index)
 
     def _click_to_move(self, pile: str, index: int | None) -> None:
-        sel = self.selection
+        sel = self.table.selection
         if sel is not None:
             move = next((m for m in sel.moves if m.target == pile), None)
             if move is not None:
-                self.play(move)
+                self.table.play(move)
                 return
         if index is None or (sel is not None and (sel.pile, sel.index) == (pile, index)):
             self._select(None)
             return
-        moves = group_moves(self.g, pile, index)
+        moves = group_moves(self.table.g, pile, index)
         self._select(Selection(pile, index, moves) if moves else None)
 
     def _select(self, selection: Selection | None) -> None:
-        if selection != self.selection:
-            self.selection = selection
-            self.invalidate()
+        if selection != self.table.selection:
+            self.table.selection = selection
+            self.table.invalidate()
 
     def _drag_damage(self) -> list[Rect]:
-        drag = self.drag
+        drag = self.table.drag
         if drag is None:
             return []
-        rects = drag.rects(self.layout.card_size)
+        rects = drag.rects(self.table.layout.card_size)
         stack = rects[0].unionall(rects[1:])
-        return [stack.union(self.app.renderer.shadow_area(stack, self.layout.card_w))]
+        return [stack.union(self.table.app.renderer.shadow_area(stack, self.table.layout.card_w))]
 
     def _target_damage(self, move: Move | None) -> list[Rect]:
         if move is None:
             return []
-        pile = self.g.variant.index[move.target]
-        rect = target_rect(self.layout, self.g.state, pile)
-        pad = max(6, self.layout.card_w // 8)
+        pile = self.table.g.variant.index[move.target]
+        rect = target_rect(self.table.layout, self.table.g.state, pile)
+        pad = max(6, self.table.layout.card_w // 8)
         return [rect.inflate(2 * pad, 2 * pad)]

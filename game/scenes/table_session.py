@@ -26,7 +26,9 @@ from game.play import Game
 from game.scenes.base import Scene
 from game.scenes.coach import WAIT, Coach
 from game.scenes.play_clock import PlayClock
+from game.solver.advisor import Advisor
 from game.solver.heuristic import is_stock_action
+from game.store import Settings as StoredSettings
 from game.view.animation import Animator, Spot, Sprite, plan_deal, plan_transition
 from game.view.layout import TableLayout, compute_layout
 from game.view.names import capitalised, card_words, pile_words
@@ -104,6 +106,36 @@ class TableSession(Scene):
     _partial: list[Rect]
     _won_shown: bool
     _stuck_seen: State | None
+
+    # What the coach asks of the session (``game.scenes.coach.CoachSession``).
+
+    @property
+    def advisor(self) -> Advisor:
+        """The app's advisor."""
+        return self.app.advisor
+
+    @property
+    def stored(self) -> StoredSettings:
+        """The player's stored settings."""
+        return self.app.persist.stored
+
+    @property
+    def auto_moves(self) -> bool:
+        """Whether cards go home by themselves."""
+        return self.app.settings.auto_moves
+
+    @property
+    def autoplaying(self) -> bool:
+        """Whether autoplay or the demo plays the game."""
+        return self.autoplay is not None
+
+    def now(self) -> float:
+        """The app's clock in seconds."""
+        return self.app.now()
+
+    def played_deals(self) -> set[int]:
+        """The deal numbers of this game ever finished or in progress here."""
+        return self.app.persist.store.played_deals(self.g.key)
 
     def _start(
         self,

@@ -19,8 +19,7 @@ from game.view.hud import clock_text
 from game.view.names import game_name
 
 if TYPE_CHECKING:
-    from game.scenes.services import Services
-    from game.scenes.table import TableScene
+    from game.scenes.base import PlayTable, Services
 
 SPAWN_EVERY = 0.22
 GRAVITY = 2.6
@@ -42,7 +41,7 @@ class Bouncer:
 class WinScene(Dialog):
     """The celebration and the result (score, time, moves) with what to do next."""
 
-    def __init__(self, app: Services, table: TableScene) -> None:
+    def __init__(self, app: Services, table: PlayTable) -> None:
         g = table.g
         lines = [
             # Translators: the win screen's first line: the game's name and its deal number

@@ -24,7 +24,7 @@ import os
 import sqlite3
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -337,8 +337,20 @@ def _link_into_place(tmp: Path, path: Path) -> None:
 # ------------------------------------------------------------------ opening
 
 
-def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> Opened:
-    """The database in ``folder``, checked and upgraded, or an in-memory stand-in (see above)."""
+Salvage = Callable[[Path, str, datetime], tuple[Path, str]]
+"""Swaps a damaged database (its path, the label its copy aside takes, the time) for a fresh one
+holding its readable rows: where the damaged file went, and what was carried over in words (""
+for nothing). ``game.store.salvage.carry_over``, handed down by the store so that this module
+never imports the one that builds on it."""
+
+
+def open_database(
+    folder: Path, *, now: datetime, salvage: Salvage | None, synchronous: str = "FULL"
+) -> Opened:
+    """The database in ``folder``, checked and upgraded, or an in-memory stand-in (see above).
+
+    A damaged file's readable rows are carried over by ``salvage``; without it (``None``) the
+    file is only moved aside."""
     path = database_path(folder)
     try:
         prepare_folder(folder)
@@ -350,7 +362,7 @@ def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> 
     try:
         problem = diagnose(path, checking)
         if problem is not None:
-            notices.append(_replace(path, problem, now))
+            notices.append(_replace(path, problem, now, salvage))
         if not path.exists():
             create_atomically(path)
         make_private(path)
@@ -372,18 +384,16 @@ def open_database(folder: Path, *, now: datetime, synchronous: str = "FULL") -> 
     return Opened(conn, path, notices)
 
 
-def _replace(path: Path, problem: Problem, now: datetime) -> str:
+def _replace(path: Path, problem: Problem, now: datetime, salvage: Salvage | None) -> str:
     """Move the unusable file at ``path`` aside (carrying its readable rows over into a fresh
-    file when it is damaged); the notice saying so."""
-    if problem.label != "corrupt" or not stat.S_ISREG(os.stat(path).st_mode):
+    file by ``salvage`` when it is damaged); the notice saying so."""
+    if salvage is None or problem.label != "corrupt" or not stat.S_ISREG(os.stat(path).st_mode):
         return problem.notice(quarantine(path, problem.label, now))
-    from game.store.salvage import replace_damaged, summary
-
-    moved, kept = replace_damaged(path, problem.label, now)
+    moved, kept = salvage(path, problem.label, now)
     notice = problem.notice(moved)
-    if any(kept.values()):
+    if kept:
         # Translators: {items} lists counts ("83 finished games, 1 game in progress and 14 settings")
-        notice += " " + _("What could still be read was carried over: {items}.").format(items=summary(kept))
+        notice += " " + _("What could still be read was carried over: {items}.").format(items=kept)
     return notice
 
 

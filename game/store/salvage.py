@@ -313,6 +313,12 @@ BATCH = 1000
 """Rows inserted by one ``executemany``."""
 
 
+def carry_over(path: Path, label: str, now: datetime) -> tuple[Path, str]:
+    """``replace_damaged``, its rows kept said in words ("" when none was): ``db.Salvage``."""
+    moved, kept = replace_damaged(path, label, now)
+    return moved, summary(kept) if any(kept.values()) else ""
+
+
 def summary(kept: dict[str, int]) -> str:
     """What was carried over, in words (``"83 finished games, 1 saved game and 14 settings"``)."""
     games, saved, settings = (kept.get(name, 0) for name in ("games", "saved_games", "settings"))

@@ -22,6 +22,7 @@ from typing import Any
 from game.engine.deals import MAX_DEAL, MIN_DEAL
 from game.engine.moves import Move
 from game.engine.state import State
+from game.i18n import _, pgettext
 from game.play import Game
 from game.store import safe_json
 from game.variants import VARIANTS
@@ -154,7 +155,7 @@ def _replay(row: SavedRow) -> Game:
     for action in actions:
         for i, text in enumerate(action):
             g.play(Move.parse(text), automatic=i > 0)
-    for _ in range(len(actions) - row.position):
+    for _step in range(len(actions) - row.position):
         g.undo()
     return g
 
@@ -333,3 +334,12 @@ def _storable(value: object) -> object:
     if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
         return repr(value)
     return value
+
+
+def restore_failed(name: str, reason: str) -> str:
+    """The notice for a saved game that could not be restored (``name``: the game's English name)."""
+    # Translators: {game} is a game's name; {reason} a technical detail
+    line = _(
+        "The saved {game} game could not be restored ({reason}); it was kept aside and a new game starts."
+    )
+    return line.format(game=pgettext("game name", name), reason=reason)

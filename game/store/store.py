@@ -43,7 +43,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, TypeVar
 
 from game.engine.state import State
-from game.i18n import _, format_number, ngettext, pgettext
+from game.i18n import _, format_number, ngettext
 from game.play import Game
 from game.store import db, paths, saves
 from game.store import settings as settings_table
@@ -64,6 +64,13 @@ RETRY_S = 1.0
 QUIT_WAIT_S = 3.0
 """How long quitting waits for that lock to make the writes still waiting."""
 Clock = Callable[[], datetime]
+
+
+def _carry_over(path: Path, label: str, now: datetime) -> tuple[Path, str]:
+    """``db.Salvage``: the salvage module's, loaded only when a damaged file needs it."""
+    from game.store import salvage  # here: a plain start needs neither it nor shutil, which it loads
+
+    return salvage.carry_over(path, label, now)
 
 
 def local_now() -> datetime:
@@ -123,7 +130,8 @@ class Store:
         except paths.NotADataFolder as exc:
             name = data_dir or (environ or os.environ).get(paths.ENV_VAR, "")
             return cls(db.in_memory(None, [db.cannot_save_notice(Path(name), exc)]), clock=clock)
-        return cls(db.open_database(folder, now=clock(), synchronous=synchronous), clock=clock)
+        opened = db.open_database(folder, now=clock(), salvage=_carry_over, synchronous=synchronous)
+        return cls(opened, clock=clock)
 
     @classmethod
     def in_memory(cls, *, clock: Clock = local_now) -> Store:
@@ -442,7 +450,7 @@ class Store:
     def _keep_aside(self, row: SavedRow, reason: str) -> None:
         name = VARIANTS[row.variant].name if row.variant in VARIANTS else row.variant
         self._write(lambda conn: saves.keep_aside(conn, row, reason, self._stamp()))
-        self._notices.append(_restore_failed(name, reason))
+        self._notices.append(saves.restore_failed(name, reason))
 
     def _records(
         self, query: Callable[[sqlite3.Connection], tuple[list[GameRecord], int]]
@@ -482,7 +490,7 @@ class Store:
 
     def _keep_values_aside(self, variant: str, bad: saves.BadRow) -> None:
         self._write(lambda conn: saves.keep_values_aside(conn, variant, bad.values, str(bad), self._stamp()))
-        self._notices.append(_restore_failed(VARIANTS[variant].name, str(bad)))
+        self._notices.append(saves.restore_failed(VARIANTS[variant].name, str(bad)))
 
     def _write(self, work: Callable[[sqlite3.Connection], None]) -> bool:
         """Queue ``work`` behind any writes still waiting and make them; whether all are made.
@@ -589,12 +597,3 @@ def text_or_bytes(value: bytes) -> str | bytes:
         return value.decode()
     except UnicodeDecodeError:
         return value
-
-
-def _restore_failed(name: str, reason: str) -> str:
-    """The notice for a saved game that could not be restored (``name``: the game's English name)."""
-    # Translators: {game} is a game's name; {reason} a technical detail
-    line = _(
-        "The saved {game} game could not be restored ({reason}); it was kept aside and a new game starts."
-    )
-    return line.format(game=pgettext("game name", name), reason=reason)

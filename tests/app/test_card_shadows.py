@@ -54,7 +54,7 @@ def test_a_dragged_cards_shadow_fades_out_softly_with_no_edge(
     card = drag_to_felt(app, clock)
     table = app.table
     assert table is not None
-    bare = app.renderer.table_layer(table.layout, *table._layer_key())
+    bare = app.renderer.table_layer(table.layout, *table.drawing.layer_key())
     reach = card.width // 3
     for y in (card.centery, card.centery + card.height // 4):  # rightwards from the card's edge
         ray = [darkening(app.surface, bare, (card.right + i, y)) for i in range(reach)]
@@ -73,7 +73,7 @@ def test_a_dragged_cards_shadow_has_rounded_corners(make_app: Callable[..., App]
     card = drag_to_felt(app, clock)
     table = app.table
     assert table is not None
-    bare = app.renderer.table_layer(table.layout, *table._layer_key())
+    bare = app.renderer.table_layer(table.layout, *table.drawing.layer_key())
     d = max(3, card.width // 12)
     corner = darkening(app.surface, bare, (card.right + d, card.bottom + d))
     edge = darkening(app.surface, bare, (card.right + d, card.centery))
@@ -96,7 +96,7 @@ def test_mid_deal_only_the_table_around_flying_cards_is_darkened(
     sprites = [s for s in table.sprites if s.lifted]
     assert len(sprites) >= 4 and table.busy()
     layout = table.layout
-    bare = app.renderer.table_layer(layout, *table._layer_key())
+    bare = app.renderer.table_layer(layout, *table.drawing.layer_key())
     reach = layout.card_w // 4
     near = [drawn_rect(s, layout.card_size).inflate(2 * reach, 2 * reach) for s in sprites]
     near += [drawn_rect(s, layout.card_size) for s in table.sprites]  # landed: faces, not shadows

@@ -140,7 +140,7 @@ def test_a_window_moved_to_a_screen_of_another_scale_is_laid_out_again(open_app:
     app.step()
     assert app.size == POINTS == app.window_size
     assert _table(app).layout == compute_layout(_table(app).g.variant, POINTS)
-    assert _table(app).pointer.scale == 1.0
+    assert _table(app).input.pointer.scale == 1.0
 
 
 def test_a_window_smaller_than_the_minimum_is_clamped_in_points(open_app: Callable[..., App]) -> None:

@@ -141,7 +141,7 @@ def test_statistics_write_percentages_and_numbers_as_the_language_does() -> None
 def test_the_autoplay_note_takes_the_language_s_plural_form(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.scenes.table import autoplay_note
+    from game.scenes.table_drawing import autoplay_note
 
     forms = ("Автоигра: {count} ход", "Автоигра: {count} хода", "Автоигра: {count} ходов")
     install(

@@ -1,11 +1,11 @@
-"""The app offers every service the scenes are written against (``game.scenes.services``)."""
+"""The app offers every service the scenes are written against (``game.scenes.base``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from game.app import App
-from game.scenes.services import Services
+from game.scenes.base import Services
 
 
 def _protocol_members() -> tuple[set[str], set[str]]:

@@ -15,6 +15,7 @@ from store_helpers import play_random
 import game
 from game.store import Store, db
 from game.store.paths import DB_NAME
+from game.store.salvage import carry_over
 
 
 def make_good_database(folder: Path) -> Path:
@@ -136,7 +137,7 @@ def test_moved_aside_files_take_their_wal_and_shm_along(data, clock):
         path.with_name(path.name + suffix).write_bytes(b"side file")
     make_text(path)
 
-    db.open_database(data, now=clock()).connection.close()
+    db.open_database(data, now=clock(), salvage=carry_over).connection.close()
 
     stamp = f"{DB_NAME}.corrupt-20250314-093000"
     assert (data / stamp).exists()
@@ -146,9 +147,9 @@ def test_moved_aside_files_take_their_wal_and_shm_along(data, clock):
 
 def test_a_second_bad_file_in_the_same_second_gets_a_numbered_name(data, clock):
     make_text(make_good_database(data))
-    db.open_database(data, now=clock()).connection.close()
+    db.open_database(data, now=clock(), salvage=carry_over).connection.close()
     make_text(data / DB_NAME)
-    db.open_database(data, now=clock()).connection.close()
+    db.open_database(data, now=clock(), salvage=carry_over).connection.close()
     names = sorted(p.name for p in data.iterdir() if ".corrupt-" in p.name)
     assert names == [f"{DB_NAME}.corrupt-20250314-093000", f"{DB_NAME}.corrupt-20250314-093000.1"]
 
@@ -261,6 +262,6 @@ def test_no_half_made_database_is_ever_visible(data, clock, monkeypatch):
         real_link(src, dst)
 
     monkeypatch.setattr(os, "link", watching_link)
-    db.open_database(data, now=clock()).connection.close()
+    db.open_database(data, now=clock(), salvage=carry_over).connection.close()
     assert seen and seen[0] > 0
     assert [p.name for p in data.iterdir() if p.name.startswith(".")] == []

@@ -141,7 +141,7 @@ def fresh_layer_differences(app: App) -> int:
     """How many pixels of the renderer's table layer differ from one painted afresh."""
     table = app.table
     assert table is not None
-    key = table._layer_key()
+    key = table.drawing.layer_key()
     fresh = Renderer(app.art)
     fresh.high_contrast = app.renderer.high_contrast
     kept = pygame.image.tobytes(app.renderer.table_layer(table.layout, *key), "RGB")
