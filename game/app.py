@@ -24,6 +24,7 @@ from game.view.lean_pygame import pygame  # first: pygame without what the first
 # isort: split
 
 from game.app_intents import IntentRouting
+from game.app_speech import AppSpeech
 from game.app_store import Persistence, first_variant, place_window
 from game.controls.gamepad import EVENTS as GAMEPAD_EVENTS
 from game.controls.gamepad import Gamepads
@@ -204,6 +205,8 @@ class App(IntentRouting):
         click or key, which an idle loop's last frame can be a second older than."""
         self._active_at = self.now()
         """When input last came or a scene was last busy (``go_idle`` parks the layer after a while)."""
+        self.speech = AppSpeech(args, stored)
+        """Speech for blind and low-vision players (nothing of it loaded while it is off)."""
         self._first_scene(args)
 
     @property
@@ -241,6 +244,7 @@ class App(IntentRouting):
         """Stop the solver's worker process, if it was started, close the window, and let
         other windows play this one's games."""
         self._doorbell.close()
+        self.speech.close()
         if self._advisor is not None:
             self._advisor.close()
         self.display.close()
@@ -342,6 +346,7 @@ class App(IntentRouting):
                 # nothing to show, not on the click's (a frame's worth of time at 4K).
                 self.renderer.restore_layer(self.surface)
             damage = self._update_front(self.now())
+            self.speech.frame(self, self.persist.stored)
             if self.shown:  # minimised: restoring it redraws everything
                 self._draw(damage)
             while self._later:
@@ -401,6 +406,8 @@ class App(IntentRouting):
             self.show_calendar()
         elif event.type in GAMEPAD_EVENTS:
             self.gamepads.handle(event, self.top if self.scenes else None)
+        elif self.speech.handle_key(self, event):
+            pass  # R reads the table, L repeats (only while speech is on)
         elif self.scenes:
             self.top.handle_event(event)
 

@@ -1,0 +1,151 @@
+"""Speech as the app runs it: on or off, the glance at the table each frame, the speech keys.
+
+Speech is on when the menu's Speech setting is Brief or Full, or for one run with
+``solitaire --speech`` (until the setting is changed); with ``SOLITAIRE_SPEECH_LOG=FILE`` every
+sentence is also appended to FILE as one line, and the sentences are made (written there only)
+even with speech off, so a transcript needs no voice. While neither is asked for, nothing of
+``game.speech`` is imported and a frame costs one comparison. R reads the table pile by pile,
+L says the last sentence again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _, current_language
+
+if TYPE_CHECKING:
+    from game.app_scenes import SceneStack
+    from game.speech.narrator import Glance, Narrator
+    from game.store import Settings as StoredSettings
+
+LOG_VARIABLE = "SOLITAIRE_SPEECH_LOG"
+"""The environment variable naming the transcript file (a contract: checks outside use it)."""
+READ_TABLE_KEY = pygame.K_r
+REPEAT_KEY = pygame.K_l
+
+
+class AppSpeech:
+    """The app's speech: starts and stops with the setting, looks at the table each frame."""
+
+    def __init__(self, args: argparse.Namespace, stored: StoredSettings) -> None:
+        self._flag = bool(getattr(args, "speech", False))
+        self._setting_at_start = stored.speech
+        log = os.environ.get(LOG_VARIABLE)
+        self._log = Path(log) if log else None
+        self._mode = ""
+        self.narrator: Narrator | None = None
+        self.notice: str | None = None
+        """Why no voice could start, to show on the table once."""
+
+    def mode(self, stored: StoredSettings) -> str:
+        """``off``, ``brief`` or ``full``: the setting, or ``full`` for ``--speech`` until the
+        setting is changed in this run."""
+        if stored.speech != "off" or stored.speech != self._setting_at_start:
+            return stored.speech
+        return "full" if self._flag else "off"
+
+    def frame(self, app: SceneStack, stored: StoredSettings) -> None:
+        """Start or stop speech as the setting says, then say what changed at the table."""
+        mode = self.mode(stored)
+        if mode != self._mode:
+            self._switch(mode)
+        if self.narrator is not None:
+            self._tell_notice(app)
+            self.narrator.speaker.language = current_language()
+            self.narrator.observe(glance(app))
+
+    def handle_key(self, app: SceneStack, event: pygame.event.Event) -> bool:
+        """R and L on the table while speech is on: read the table, repeat; False otherwise."""
+        narrator, table = self.narrator, app.table
+        if narrator is None or table is None or app.top is not table or event.type != pygame.KEYDOWN:
+            return False
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META | pygame.KMOD_SHIFT):
+            return False
+        if event.key == READ_TABLE_KEY:
+            narrator.read_table(table.g)
+        elif event.key == REPEAT_KEY:
+            narrator.repeat()
+        else:
+            return False
+        return True
+
+    def close(self) -> None:
+        """Stop speaking (the app is closing)."""
+        if self.narrator is not None:
+            self.narrator.speaker.close()
+            self.narrator = None
+
+    def _switch(self, mode: str) -> None:
+        """Start speech in ``mode`` (or only the transcript, with speech off), or stop it."""
+        audible, was_audible = mode != "off", self._mode not in ("", "off")
+        self._mode = mode
+        if self.narrator is not None and audible == was_audible:
+            self.narrator.verbosity = mode if audible else self.narrator.verbosity
+            return
+        self.close()
+        if audible or self._log is not None:
+            self.narrator, self.notice = start_narrator(mode if audible else "full", audible, self._log)
+
+    def _tell_notice(self, app: SceneStack) -> None:
+        """No voice could start: say so on the table, once (the narrator reads it out as it
+        reads every message, so the transcript has it too)."""
+        table = app.table
+        if self.notice is not None and table is not None and table.toast is None:
+            table.show_toast(self.notice)
+            self.notice = None
+
+
+def start_narrator(verbosity: str, audible: bool, log: Path | None) -> tuple[Narrator, str | None]:
+    """A narrator speaking through the system's voice (``audible``) and the transcript ``log``,
+    and, when no voice could start, the sentence saying why."""
+    from game.speech.backends import TranscriptVoice, Voice, VoiceUnavailable, system_voice
+    from game.speech.narrator import Narrator
+    from game.speech.sentences import no_voice_sentence
+    from game.speech.speaker import Speaker
+
+    transcript: TranscriptVoice | None = None
+    if log is not None:
+        try:
+            transcript = TranscriptVoice(log)
+        except OSError:
+            transcript = None  # a transcript that cannot be written: speech goes on without it
+    voice: Voice | None = None
+    notice = None
+    if audible:
+        try:
+            voice = system_voice()
+        except VoiceUnavailable as exc:
+            notice = no_voice_sentence(str(exc))
+    return Narrator(Speaker(voice, transcript, current_language()), verbosity), notice
+
+
+def glance(app: SceneStack) -> Glance:
+    """The table as the narrator sees it this frame (nothing but the dialog when no table)."""
+    from game.scenes.dialog import Dialog
+    from game.speech.narrator import Glance
+
+    table, top = app.table, app.top if app.scenes else None
+    dialog = (top.title, *top.lines) if isinstance(top, Dialog) else None
+    if table is None:
+        return Glance(None, dialog=dialog)
+    keyboard = table.keyboard
+    focus = keyboard.current if keyboard.visible and top is table else None
+    held = table.selection
+    status = table.coach.status_item()
+    if status is not None and status[1] in (_("checking…"), _("checking deeper…")):
+        status = None  # not a verdict yet
+    return Glance(
+        table.g,
+        focus=(focus.pile, focus.index) if focus is not None else None,
+        held=(held.pile, held.index) if held is not None else None,
+        message=table.toast,
+        # Translators: speech, the status line's verdict when it changes ("Winnable: yes")
+        verdict=_("{label}: {value}").format(label=status[0], value=status[1]) if status else None,
+        dialog=dialog,
+    )

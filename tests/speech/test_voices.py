@@ -1,0 +1,80 @@
+"""The voices: the real espeak-ng speaks a sentence (checked in a WAV file with sox), a system
+with no speech program says why, and the screen-reader package is imported only when asked."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.speech import backends
+from game.speech.backends import CommandVoice, VoiceUnavailable, system_voice
+
+
+def rms_amplitude(wav: Path) -> float:
+    """sox's RMS amplitude of ``wav`` (0: silence)."""
+    stat = subprocess.run(["sox", str(wav), "-n", "stat"], capture_output=True, text=True, check=True)
+    line = next(x for x in stat.stderr.splitlines() if x.startswith("RMS     amplitude"))
+    return float(line.split(":")[1])
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or not shutil.which("espeak-ng") or not shutil.which("sox"),
+    reason="needs Linux with espeak-ng and sox (.ci/run installs them)",
+)
+@pytest.mark.parametrize("language", ["en", "de", "ru", "pt_BR"])
+def test_espeak_ng_speaks_a_sentence_that_is_not_silence(tmp_path: Path, language: str) -> None:
+    wav = tmp_path / "sentence.wav"
+    voice = CommandVoice("espeak-ng", wav=wav)
+    voice.start("Tableau 3: the seven of spades.", language)
+    voice.wait()
+    assert wav.stat().st_size > 10_000
+    assert rms_amplitude(wav) > 0.01
+
+
+def test_silence_is_told_apart_from_speech(tmp_path: Path) -> None:
+    if not shutil.which("sox"):
+        pytest.skip("needs sox")
+    wav = tmp_path / "silence.wav"
+    subprocess.run(["sox", "-n", "-r", "22050", "-c", "1", str(wav), "trim", "0", "1"], check=True)
+    assert rms_amplitude(wav) < 0.001
+
+
+@pytest.mark.skipif(not shutil.which("espeak-ng"), reason="needs espeak-ng")
+def test_stopping_ends_the_sentence_being_spoken(tmp_path: Path) -> None:
+    voice = CommandVoice("espeak-ng", wav=tmp_path / "long.wav")
+    voice.start("the ace of clubs. " * 200, "en")
+    voice.stop()
+    voice.wait()
+    process = voice._process
+    assert process is not None and process.returncode != 0
+
+
+def test_linux_with_no_speech_program_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(backends.shutil, "which", lambda name: None)
+    with pytest.raises(VoiceUnavailable, match="spd-say is not installed; espeak-ng is not installed"):
+        system_voice("linux")
+
+
+def test_speech_dispatcher_comes_first_when_it_is_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(backends.shutil, "which", lambda name: f"/usr/bin/{name}")
+    voice = system_voice("linux")
+    assert voice.name == "spd-say"
+    assert isinstance(voice, CommandVoice)
+    assert voice.command("Stock: empty.", "pt_BR")[1:] == [
+        "--wait",
+        "--language",
+        "pt",
+        "--",
+        "Stock: empty.",
+    ]
+
+
+def test_windows_and_macos_without_the_screen_reader_package_say_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "prism", None)  # as if prismatoid were not installed
+    for platform in ("win32", "darwin"):
+        with pytest.raises(VoiceUnavailable, match="prismatoid"):
+            system_voice(platform)
