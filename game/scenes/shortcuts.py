@@ -33,6 +33,8 @@ KEYBOARD: tuple[tuple[str, str], ...] = (
     ("S", N_("Statistics")),
     ("C", N_("Calendar of the deals of the day")),
     ("M", N_("Sound on or off")),
+    ("R", N_("Speech: read the whole table")),
+    ("L", N_("Speech: say the last sentence again")),
     ("F1", N_("Rules")),
     (N_("F11, Alt+Enter"), N_("Full screen")),
     ("?", N_("This list")),

@@ -53,7 +53,7 @@ class Speaker:
         with self._lock:
             self._generation += 1
             if self.voice is not None:
-                with contextlib.suppress(OSError):
+                with contextlib.suppress(Exception):  # a voice that failed: nothing to stop
                     self.voice.stop()
 
     def idle(self) -> bool:
@@ -79,9 +79,7 @@ class Speaker:
                     continue  # cut short before it began
                 try:
                     voice.start(text, self.language)
-                except OSError:
+                except Exception:  # a voice's own failure (a program gone, a library's error): next
                     continue
-            try:
+            with contextlib.suppress(Exception):
                 voice.wait()
-            except OSError:
-                continue

@@ -78,3 +78,40 @@ def test_windows_and_macos_without_the_screen_reader_package_say_why(monkeypatch
     for platform in ("win32", "darwin"):
         with pytest.raises(VoiceUnavailable, match="prismatoid"):
             system_voice(platform)
+
+
+def test_ci_installs_what_the_speech_test_needs() -> None:
+    run = (Path(__file__).resolve().parents[2] / ".ci" / "run").read_text(encoding="utf-8")
+    assert "command -v espeak-ng >/dev/null || need+=(espeak-ng)" in run
+    assert "command -v sox >/dev/null || need+=(sox)" in run
+
+
+class FakeBackend:
+    name = "NVDA"
+    speaking = False
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, bool]] = []
+        self.stops = 0
+
+    def output(self, text: str, interrupt: bool = False) -> None:
+        self.said.append((text, interrupt))
+
+    def stop(self) -> None:
+        self.stops += 1
+
+
+def test_the_screen_reader_gets_each_sentence_queued_and_is_stopped_on_a_new_focus(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import types
+
+    backend = FakeBackend()
+    fake = types.SimpleNamespace(Context=lambda: types.SimpleNamespace(acquire_best=lambda: backend))
+    monkeypatch.setitem(sys.modules, "prism", fake)
+    voice = system_voice("win32")
+    assert voice.name == "prismatoid (NVDA)"
+    voice.start("Tableau 1: the ace of spades.", "de")
+    voice.wait()
+    voice.stop()
+    assert backend.said == [("Tableau 1: the ace of spades.", False)] and backend.stops == 1
