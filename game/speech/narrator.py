@@ -60,16 +60,17 @@ class Narrator:
         self._last = Glance(None)
         self._result_said = ""
         self._verdict: str | None = None
+        self._seen_unchanged = True
 
     def observe(self, glance: Glance) -> None:
         """Say what changed since the last glance."""
         last, self._last = self._last, glance
         if glance.game is not None:
             self._game(glance.game)
-        if glance.held != last.held and glance.held is not None and glance.game is not None:
-            g = glance.game
-            pile = g.variant.index[glance.held[0]]
-            self.speaker.say(say.picked_sentence(g.variant, g.state, pile, glance.held[1]))
+        if glance.focus != last.focus and glance.focus is not None and glance.game is not None:
+            self.say_focus(glance.game, *glance.focus)
+        if glance.held != last.held and glance.game is not None:
+            self._held(glance.game, glance.held, last.game is glance.game and self._seen_unchanged)
         if glance.message != last.message and glance.message is not None:
             self.speaker.say(glance.message[0])
         if glance.verdict is not None and glance.verdict != self._verdict:
@@ -78,8 +79,14 @@ class Narrator:
                 self.speaker.say(glance.verdict)
         if glance.dialog != last.dialog and glance.dialog is not None:
             self._dialog(glance.dialog)
-        if glance.focus != last.focus and glance.focus is not None and glance.game is not None:
-            self.say_focus(glance.game, *glance.focus)
+
+    def _held(self, g: Game, held: tuple[str, int] | None, unchanged: bool) -> None:
+        """A pick-up, or the cards put back without a move."""
+        if held is not None:
+            self.speaker.say(say.picked_sentence(g.variant, g.state, g.variant.index[held[0]], held[1]))
+        elif unchanged:
+            # Translators: speech, the picked-up cards put back where they were (Esc)
+            self.speaker.say(_("Put back."))
 
     def say_focus(self, g: Game, pile: int, index: int | None) -> None:
         """The focused pile and card, cutting short what is being said."""
@@ -102,6 +109,7 @@ class Narrator:
         seen = self._seen
         now = _Seen(g, g.state, len(g.history), len(g.history[-1]) if g.history else 0, len(g.redo_history))
         self._seen = now
+        self._seen_unchanged = seen is not None and seen.state == now.state
         if seen is None or seen.game is not g:
             self._new_game(g)
             return

@@ -72,8 +72,8 @@ def focus_sentence(variant: Variant, state: State, pile: int, index: int | None,
     under it)."""
     name = capitalised(pile_words(variant.names[pile]))
     cards = state.piles[pile]
-    if index is None or not cards:
-        return _("{pile}: empty.").format(pile=name)
+    if index is None or not cards or index < state.hidden[pile]:
+        return pile_sentence(variant, state, pile)  # a face-down card is never named
     above = len(cards) - 1 - index
     card = card_words(cards[index])
     if above:
@@ -115,7 +115,6 @@ def move_sentence(variant: Variant, before: State, move: Move, automatic: bool, 
     """A move played: "The seven of spades to foundation 1." (full: from where, too); turning the
     waste over has a sentence of its own, and a deal says nothing here (its cards are named as
     they turn face up)."""
-    source, target = variant.index[move.source], variant.index[move.target]
     if move.target == "stock":
         # Translators: speech, the waste turned over onto the stock to be dealt again
         return _("The waste is turned over onto the stock.")
@@ -124,6 +123,7 @@ def move_sentence(variant: Variant, before: State, move: Move, automatic: bool, 
         return _("The stock deals onto the reserve.")
     if move.source == "stock":
         return ""  # the cards dealt are named as they turn face up
+    source, target = variant.index[move.source], variant.index[move.target]
     cards = group_words(before, source, len(before.piles[source]) - move.count)
     if verbosity == FULL:
         # Translators: speech, a move; {cards} from pile {source} to pile {target}
