@@ -126,14 +126,17 @@ def start_narrator(verbosity: str, audible: bool, log: Path | None) -> tuple[Nar
 
 
 def glance(app: SceneStack) -> Glance:
-    """The table as the narrator sees it this frame (nothing but the dialog when no table)."""
+    """The table as the narrator sees it this frame (the front scene's focus and dialog too)."""
     from game.scenes.dialog import Dialog
     from game.speech.narrator import Glance
 
     table, top = app.table, app.top if app.scenes else None
-    dialog = (top.title, *top.lines) if isinstance(top, Dialog) else None
+    dialog = None
+    if isinstance(top, Dialog):
+        dialog = (top.title, *top.lines, ", ".join(b.label for b in top.buttons))
+    control = _control(top)
     if table is None:
-        return Glance(None, dialog=dialog)
+        return Glance(None, dialog=dialog, control=control)
     keyboard = table.keyboard
     focus = keyboard.current if keyboard.visible and top is table else None
     held = table.selection
@@ -148,4 +151,19 @@ def glance(app: SceneStack) -> Glance:
         # Translators: speech, the status line's verdict when it changes ("Winnable: yes")
         verdict=_("{label}: {value}").format(label=status[0], value=status[1]) if status else None,
         dialog=dialog,
+        control=control,
     )
+
+
+def _control(top: object) -> str | None:
+    """What the keyboard has reached on a screen other than the table: the menu's or a dialog's
+    button, the chooser's game."""
+    from game.scenes.chooser import ChooserScene
+    from game.view.names import game_name
+
+    if isinstance(top, ChooserScene):
+        return game_name(top.variants[top.focus])
+    hover, buttons = getattr(top, "hover", None), getattr(top, "buttons", None)
+    if hover is None or not isinstance(buttons, list):
+        return None
+    return next((str(b.label) for b in buttons if getattr(b, "action", None) == hover), None)

@@ -36,7 +36,9 @@ class Glance:
     verdict: str | None = None
     """The solver's verdict as the status line shows it ("Winnable: yes"); None while it checks."""
     dialog: tuple[str, ...] | None = None
-    """The dialog in front of the table: its title, then its lines."""
+    """The dialog in front of the table: its title, its lines, then its buttons."""
+    control: str | None = None
+    """On a screen other than the table: what the keyboard has reached (a button, a game)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ class Narrator:
                 self.speaker.say(glance.verdict)
         if glance.dialog != last.dialog and glance.dialog is not None:
             self._dialog(glance.dialog)
+        if glance.control != last.control and glance.control is not None:
+            self.speaker.say(glance.control, interrupt=True)
 
     def _held(self, g: Game, held: tuple[str, int] | None, unchanged: bool) -> None:
         """A pick-up, or the cards put back without a move."""

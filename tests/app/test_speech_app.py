@@ -96,3 +96,30 @@ def test_speech_off_loads_nothing_of_speech_and_the_log_works_with_autoplay(tmp_
     lines = log.read_text(encoding="utf-8").splitlines()
     assert lines[0] == "Seahaven Towers, deal 1. R reads the table, L repeats."
     assert "You won!" in lines and "52 cards of 52 are home." in lines
+
+
+def test_the_menus_entry_under_the_keyboard_is_said(
+    make_app: Callable[..., App], clock: FakeClock, transcript: Path
+) -> None:
+    app = make_app(variant="kansas", deal=65)
+    post_key(pygame.K_ESCAPE)
+    settle(app, clock)
+    post_key(pygame.K_DOWN)
+    settle(app, clock)
+    post_key(pygame.K_DOWN)
+    settle(app, clock)
+    assert transcript.read_text(encoding="utf-8").splitlines()[-2:] == ["Resume", "New deal"]
+
+
+def test_a_dialog_is_read_with_its_buttons(
+    make_app: Callable[..., App], clock: FakeClock, transcript: Path
+) -> None:
+    app = make_app(variant="kansas", deal=65)
+    post_key(pygame.K_d, unicode="d")
+    settle(app, clock)
+    post_key(pygame.K_n, pygame.KMOD_CTRL)  # a new deal after a move asks first
+    settle(app, clock)
+    lines = transcript.read_text(encoding="utf-8").splitlines()
+    top = app.top
+    assert lines[-1] == ", ".join(b.label for b in top.buttons)  # type: ignore[attr-defined]
+    assert top.title in lines  # type: ignore[attr-defined]
