@@ -157,7 +157,9 @@ class App(IntentRouting):
         self.persist = persist or Persistence.open(getattr(args, "data_dir", None))
         stored = self.persist.stored
         set_language(stored.language)  # before the first text is drawn
-        self.settings: Settings = self.persist.view_settings(speed or os.environ.get("SOLITAIRE_SPEED"))
+        self.settings: Settings = self.persist.view_settings(
+            speed or os.environ.get("SOLITAIRE_SPEED"), speech=bool(getattr(args, "speech", False))
+        )
         window = getattr(args, "window", None)
         self.window_size, self.fullscreen, too_large = window_size_for(args, stored)
         if too_large is not None and window:
@@ -205,7 +207,7 @@ class App(IntentRouting):
         click or key, which an idle loop's last frame can be a second older than."""
         self._active_at = self.now()
         """When input last came or a scene was last busy (``go_idle`` parks the layer after a while)."""
-        self.speech = AppSpeech(args, stored)
+        self.speech = AppSpeech()
         """Speech for blind and low-vision players (nothing of it loaded while it is off)."""
         self._first_scene(args)
 
@@ -346,7 +348,7 @@ class App(IntentRouting):
                 # nothing to show, not on the click's (a frame's worth of time at 4K).
                 self.renderer.restore_layer(self.surface)
             damage = self._update_front(self.now())
-            self.speech.frame(self, self.persist.stored)
+            self.speech.frame(self, self.settings.speech)
             if self.shown:  # minimised: restoring it redraws everything
                 self._draw(damage)
             while self._later:

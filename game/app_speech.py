@@ -1,16 +1,16 @@
 """Speech as the app runs it: on or off, the glance at the table each frame, the speech keys.
 
-Speech is on when the menu's Speech setting is Brief or Full, or for one run with
-``solitaire --speech`` (until the setting is changed); with ``SOLITAIRE_SPEECH_LOG=FILE`` every
-sentence is also appended to FILE as one line, and the sentences are made (written there only)
-even with speech off, so a transcript needs no voice. While neither is asked for, nothing of
+Speech is on when the Speech setting (``game.view.settings``, saved by the menu) is Brief or
+Full; ``solitaire --speech`` sets it to Full for one run, unsaved, as ``SOLITAIRE_SPEED`` does the
+animation speed. With ``SOLITAIRE_SPEECH_LOG=FILE`` every sentence is also appended to FILE as one
+line, and the sentences are made (written there only) even with speech off, so a transcript needs
+no voice. While neither is asked for, nothing of
 ``game.speech`` is imported and a frame costs one comparison. R reads the table pile by pile,
 L says the last sentence again.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,7 +22,6 @@ from game.i18n import _, current_language
 if TYPE_CHECKING:
     from game.app_scenes import SceneStack
     from game.speech.narrator import Glance, Narrator
-    from game.store import Settings as StoredSettings
 
 LOG_VARIABLE = "SOLITAIRE_SPEECH_LOG"
 """The environment variable naming the transcript file (a contract: checks outside use it)."""
@@ -33,9 +32,7 @@ REPEAT_KEY = pygame.K_l
 class AppSpeech:
     """The app's speech: starts and stops with the setting, looks at the table each frame."""
 
-    def __init__(self, args: argparse.Namespace, stored: StoredSettings) -> None:
-        self._flag = bool(getattr(args, "speech", False))
-        self._setting_at_start = stored.speech
+    def __init__(self) -> None:
         log = os.environ.get(LOG_VARIABLE)
         self._log = Path(log) if log else None
         self._mode = ""
@@ -43,16 +40,9 @@ class AppSpeech:
         self.notice: str | None = None
         """Why no voice could start, to show on the table once."""
 
-    def mode(self, stored: StoredSettings) -> str:
-        """``off``, ``brief`` or ``full``: the setting, or ``full`` for ``--speech`` until the
-        setting is changed in this run."""
-        if stored.speech != "off" or stored.speech != self._setting_at_start:
-            return stored.speech
-        return "full" if self._flag else "off"
-
-    def frame(self, app: SceneStack, stored: StoredSettings) -> None:
-        """Start or stop speech as the setting says, then say what changed at the table."""
-        mode = self.mode(stored)
+    def frame(self, app: SceneStack, mode: str) -> None:
+        """Start or stop speech as ``mode`` (the Speech setting: off, brief, full) says, then say
+        what changed at the table."""
         if mode != self._mode:
             self._switch(mode)
         if self.narrator is not None:

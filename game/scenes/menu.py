@@ -21,7 +21,6 @@ from game.i18n import (
 )
 from game.scenes.base import Overlay
 from game.scenes.stats import store_command
-from game.store.settings import SPEECH_SETTINGS
 from game.view.widgets import TEXT, Button, blit_text, button_at, panel, ui_size
 
 if TYPE_CHECKING:
@@ -109,7 +108,7 @@ class MenuScene(Overlay):
             ("cards", _("Cards: {style}").format(style=_(STYLE_NAMES.get(s.card_style, s.card_style)))),
             ("contrast", _("High contrast: {state}").format(state=_on_off(s.high_contrast))),
             # Translators: the menu's speech entry (for blind players): Off, Brief or Full
-            ("speech", _("Speech: {amount}").format(amount=_speech_label(stored.speech))),
+            ("speech", _("Speech: {amount}").format(amount=_speech_label(s.speech))),
             # Translators: the menu's sound entry; M turns the sound on and off
             ("sound", _("Sound: {volume}  (M)").format(volume=self._sound_value())),
             ("language", _("Language: {language}").format(language=language_label(stored.language))),
@@ -211,8 +210,7 @@ class MenuScene(Overlay):
         elif action == "winnable":
             self._toggle_winnable_only()
         elif action == "speech":
-            at = SPEECH_SETTINGS.index(self.app.persist.stored.speech)
-            self.app.persist.remember(speech=SPEECH_SETTINGS[(at + 1) % len(SPEECH_SETTINGS)])
+            settings.next_speech()
         elif action == "indicator":
             self.app.persist.remember(winnable_indicator=not self.app.persist.stored.winnable_indicator)
         elif action == "calendar":
