@@ -70,7 +70,7 @@ class Narrator:
         if glance.game is not None:
             self._game(glance.game)
         if glance.focus != last.focus and glance.focus is not None and glance.game is not None:
-            self.say_focus(glance.game, *glance.focus)
+            self._focus(glance.game, glance.focus, last.focus)
         if glance.held != last.held and glance.game is not None:
             self._held(glance.game, glance.held, last.game is glance.game and self._seen_unchanged)
         if glance.message != last.message and glance.message is not None:
@@ -91,6 +91,14 @@ class Narrator:
         elif unchanged:
             # Translators: speech, the picked-up cards put back where they were (Esc)
             self.speaker.say(_("Put back."))
+
+    def _focus(self, g: Game, focus: tuple[int, int | None], before: tuple[int, int | None] | None) -> None:
+        """A new focus: said at once, cutting short what is being said, when the player moved it;
+        when cards moving shifted it on the same pile, the moves already said it all."""
+        if self._seen_unchanged:
+            self.say_focus(g, *focus)
+        elif before is None or before[0] != focus[0]:
+            self.speaker.say(say.focus_sentence(g.variant, g.state, *focus, self.verbosity))
 
     def say_focus(self, g: Game, pile: int, index: int | None) -> None:
         """The focused pile and card, cutting short what is being said."""

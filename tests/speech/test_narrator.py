@@ -146,3 +146,43 @@ def test_the_win_is_said_once_and_no_verdict_after_it() -> None:
     assert "52 cards of 52 are home." in heard.lines
     assert not [line for line in heard.lines if line.startswith("Winnable")]
     assert heard.lines[-1] == "Seahaven Towers, deal 1"
+
+
+def test_a_drop_that_shifts_the_focus_is_not_cut_short_by_it() -> None:
+    g = game.new_game("lady-jane", 1)
+    narrator, heard = watched(g)
+    move = next(m for m in g.legal_moves() if m.source.startswith("tableau") and m.count == 1)
+    target = g.variant.index[move.target]
+    narrator.observe(Glance(g, focus=(target, len(g.state.piles[target]) - 1)))
+    g.play(move)
+    narrator.observe(Glance(g, focus=(target, len(g.state.piles[target]) - 1)))  # the ring follows the drop
+    said = heard.lines[2:]
+    assert said[0].endswith(f"to {move.target.replace('-', ' ')}.")
+    assert said[1].startswith("Turned face up: ")
+    focus = move.target.replace("-", " ").capitalize() + ":"
+    assert not [line for line in said if line.startswith(focus)]  # the moved focus is not said over them
+
+
+class Interrupts(Heard):
+    def __init__(self) -> None:
+        super().__init__()
+        self.interrupting: list[str] = []
+
+    def say(self, text: str, interrupt: bool = False) -> None:
+        super().say(text, interrupt)
+        if interrupt:
+            self.interrupting.append(text)
+
+
+def test_only_a_focus_the_player_moves_cuts_speech_short() -> None:
+    g = game.new_game("lady-jane", 1)
+    heard = Interrupts()
+    narrator = Narrator(heard)
+    narrator.observe(Glance(g))
+    pile = g.variant.tableau[0]
+    narrator.observe(Glance(g, focus=(pile, 0)))
+    assert heard.interrupting[-1] == heard.lines[-1]
+    move = next(m for m in g.legal_moves() if m.source.startswith("tableau") and m.count == 1)
+    g.play(move)
+    narrator.observe(Glance(g, focus=(g.variant.index[move.target], None)))
+    assert heard.lines[-1] not in heard.interrupting
