@@ -130,3 +130,10 @@ def test_a_dialog_is_read_with_its_buttons(
     top = app.top
     assert lines[-1] == ", ".join(b.label for b in top.buttons)  # type: ignore[attr-defined]
     assert top.title in lines  # type: ignore[attr-defined]
+
+
+def test_the_command_line_takes_speech() -> None:
+    from game.cli import play_parser
+
+    assert play_parser().parse_args(["--speech", "--variant", "kansas"]).speech is True
+    assert play_parser().parse_args([]).speech is False
