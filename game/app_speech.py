@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, current_language
+from game.streams import say as say_line
 
 if TYPE_CHECKING:
     from game.app_scenes import SceneStack
@@ -103,8 +104,10 @@ def start_narrator(verbosity: str, audible: bool, log: Path | None) -> tuple[Nar
     if log is not None:
         try:
             transcript = TranscriptVoice(log)
-        except OSError:
-            transcript = None  # a transcript that cannot be written: speech goes on without it
+        except OSError as exc:  # speech goes on without the transcript
+            # Translators: {variable} is SOLITAIRE_SPEECH_LOG, {reason} the system's error
+            line = _("solitaire: {variable} cannot be written, so no transcript is kept: {reason}")
+            say_line(line.format(variable=LOG_VARIABLE, reason=exc.strerror or exc))
     voice: Voice | None = None
     notice = None
     if audible:

@@ -137,3 +137,21 @@ def test_the_command_line_takes_speech() -> None:
 
     assert play_parser().parse_args(["--speech", "--variant", "kansas"]).speech is True
     assert play_parser().parse_args([]).speech is False
+
+
+def test_a_transcript_that_cannot_be_written_is_one_line_on_stderr_and_play_goes_on(
+    make_app: Callable[..., App],
+    clock: FakeClock,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("SOLITAIRE_SPEECH_LOG", str(tmp_path / "no such folder" / "speech.log"))
+    app = make_app(variant="kansas", deal=65)
+    post_key(pygame.K_d, unicode="d")
+    settle(app, clock)
+    table = app.table
+    assert table is not None and table.g.moves_made == 1
+    err = capsys.readouterr().err.splitlines()
+    line = "solitaire: SOLITAIRE_SPEECH_LOG cannot be written, so no transcript is kept: "
+    assert err == [line + "No such file or directory"]
