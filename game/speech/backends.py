@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import Any, Protocol
 
+from game.i18n import _
+
 ESPEAK_VOICES = {"pt_BR": "pt-br", "en": "en-gb"}
 """espeak-ng's voice for a catalog language where its name differs (others: the language code)."""
 POLL = 0.05
@@ -53,7 +55,8 @@ class CommandVoice:
     def __init__(self, program: str, wav: Path | None = None) -> None:
         path = shutil.which(program)
         if path is None:
-            raise VoiceUnavailable(f"{program} is not installed")
+            # Translators: why speech has no voice; {program} is spd-say or espeak-ng
+            raise VoiceUnavailable(_("{program} is not installed").format(program=program))
         self.name = program
         self._path = path
         self._wav = wav
@@ -97,8 +100,9 @@ class ScreenReaderVoice:
     def __init__(self) -> None:
         try:
             import prism  # type: ignore[import-not-found,unused-ignore]
-        except ImportError as exc:
-            raise VoiceUnavailable(f"the prismatoid package is not installed ({exc})") from None
+        except ImportError:
+            # Translators: why speech has no voice on Windows and macOS (prismatoid is a package's name)
+            raise VoiceUnavailable(_("the prismatoid package is not installed")) from None
         try:
             self._context: Any = prism.Context()
             self._backend: Any = self._context.acquire_best()
