@@ -115,3 +115,17 @@ def test_the_screen_reader_gets_each_sentence_queued_and_is_stopped_on_a_new_foc
     voice.wait()
     voice.stop()
     assert backend.said == [("Tableau 1: the ace of spades.", False)] and backend.stops == 1
+
+
+def test_why_no_voice_started_is_in_the_players_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.i18n import set_language
+
+    monkeypatch.setattr(backends.shutil, "which", lambda name: None)
+    set_language("de")
+    try:
+        with pytest.raises(
+            VoiceUnavailable, match=r"^spd-say ist nicht installiert; espeak-ng ist nicht installiert$"
+        ):
+            system_voice("linux")
+    finally:
+        set_language("en")
