@@ -12,6 +12,7 @@ A voice's ``start`` never blocks for long: the speaker's thread calls it and the
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -76,6 +77,7 @@ class CommandVoice:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            env=system_environment(),
         )
 
     def wait(self) -> None:
@@ -92,6 +94,18 @@ class CommandVoice:
 
     def close(self) -> None:
         self.stop()
+
+
+def system_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for a program of the system: in the standalone executable, the library
+    path PyInstaller points at its bundled libraries is put back as it was (their SDL or ALSA
+    copies must not be loaded by espeak-ng)."""
+    env = dict(os.environ if environ is None else environ)
+    if "LD_LIBRARY_PATH_ORIG" in env:
+        env["LD_LIBRARY_PATH"] = env["LD_LIBRARY_PATH_ORIG"]
+    elif getattr(sys, "frozen", False):
+        env.pop("LD_LIBRARY_PATH", None)
+    return env
 
 
 class ScreenReaderVoice:

@@ -129,3 +129,14 @@ def test_why_no_voice_started_is_in_the_players_language(monkeypatch: pytest.Mon
             system_voice("linux")
     finally:
         set_language("en")
+
+
+def test_the_executables_library_path_is_not_handed_to_espeak_ng(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.speech.backends import system_environment
+
+    bundled = {"LD_LIBRARY_PATH": "/tmp/_MEI123", "LD_LIBRARY_PATH_ORIG": "/opt/lib", "HOME": "/home/p"}
+    assert system_environment(bundled) == {**bundled, "LD_LIBRARY_PATH": "/opt/lib"}
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert system_environment({"LD_LIBRARY_PATH": "/tmp/_MEI123", "HOME": "/home/p"}) == {"HOME": "/home/p"}
+    monkeypatch.delattr(sys, "frozen")
+    assert system_environment({"LD_LIBRARY_PATH": "/usr/local/lib"}) == {"LD_LIBRARY_PATH": "/usr/local/lib"}
