@@ -155,3 +155,17 @@ def test_a_transcript_that_cannot_be_written_is_one_line_on_stderr_and_play_goes
     err = capsys.readouterr().err.splitlines()
     line = "solitaire: SOLITAIRE_SPEECH_LOG cannot be written, so no transcript is kept: "
     assert err == [line + "No such file or directory"]
+
+
+def test_the_hint_is_said(make_app: Callable[..., App], clock: FakeClock, transcript: Path) -> None:
+    app = make_app(variant="seahaven", deal=1)
+    settle(app, clock)
+    post_key(pygame.K_h, unicode="h")
+    table = app.table
+    assert table is not None
+    for _ in range(200):  # the solver answers in its own process
+        settle(app, clock)
+        if table.hint is not None:
+            break
+    assert table.hint is not None and table.toast is not None
+    assert transcript.read_text(encoding="utf-8").splitlines()[-1] == table.toast[0]
