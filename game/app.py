@@ -24,6 +24,7 @@ from game.view.lean_pygame import pygame  # first: pygame without what the first
 # isort: split
 
 from game.app_intents import IntentRouting
+from game.app_speech import AppSpeech
 from game.app_store import Persistence, first_variant, place_window
 from game.controls.gamepad import EVENTS as GAMEPAD_EVENTS
 from game.controls.gamepad import Gamepads
@@ -156,7 +157,9 @@ class App(IntentRouting):
         self.persist = persist or Persistence.open(getattr(args, "data_dir", None))
         stored = self.persist.stored
         set_language(stored.language)  # before the first text is drawn
-        self.settings: Settings = self.persist.view_settings(speed or os.environ.get("SOLITAIRE_SPEED"))
+        self.settings: Settings = self.persist.view_settings(
+            speed or os.environ.get("SOLITAIRE_SPEED"), speech=bool(getattr(args, "speech", False))
+        )
         window = getattr(args, "window", None)
         self.window_size, self.fullscreen, too_large = window_size_for(args, stored)
         if too_large is not None and window:
@@ -204,6 +207,8 @@ class App(IntentRouting):
         click or key, which an idle loop's last frame can be a second older than."""
         self._active_at = self.now()
         """When input last came or a scene was last busy (``go_idle`` parks the layer after a while)."""
+        self.speech = AppSpeech()
+        """Speech for blind and low-vision players (nothing of it loaded while it is off)."""
         self._first_scene(args)
 
     @property
@@ -241,6 +246,7 @@ class App(IntentRouting):
         """Stop the solver's worker process, if it was started, close the window, and let
         other windows play this one's games."""
         self._doorbell.close()
+        self.speech.close()
         if self._advisor is not None:
             self._advisor.close()
         self.display.close()
@@ -342,6 +348,7 @@ class App(IntentRouting):
                 # nothing to show, not on the click's (a frame's worth of time at 4K).
                 self.renderer.restore_layer(self.surface)
             damage = self._update_front(self.now())
+            self.speech.frame(self, self.settings.speech)
             if self.shown:  # minimised: restoring it redraws everything
                 self._draw(damage)
             while self._later:
@@ -401,6 +408,8 @@ class App(IntentRouting):
             self.show_calendar()
         elif event.type in GAMEPAD_EVENTS:
             self.gamepads.handle(event, self.top if self.scenes else None)
+        elif self.speech.handle_key(self, event):
+            pass  # R reads the table, L repeats (only while speech is on)
         elif self.scenes:
             self.top.handle_event(event)
 

@@ -24,7 +24,7 @@ from game.store import Settings as StoredSettings
 from game.store import Store
 from game.store.daily import NoDailyDeal
 from game.view.names import game_name
-from game.view.settings import CARD_STYLES, SPEED_ORDER
+from game.view.settings import CARD_STYLES, SPEECH_ORDER, SPEED_ORDER
 from game.view.settings import Settings as ViewSettings
 from game.view.widgets import TEXT, blit_text, record_box, ui_size, wrap
 from game.view.window import opening_variant, place_window, window_position
@@ -42,6 +42,7 @@ _VIEW_FIELDS = {
     "sound": "sound",
     "volume": "volume",
     "high_contrast": "high_contrast",
+    "speech": "speech",
 }
 """View setting name -> stored setting name, for the settings the table has."""
 
@@ -66,8 +67,9 @@ class Persistence:
 
     # ------------------------------------------------------------ settings
 
-    def view_settings(self, speed: str | None) -> ViewSettings:
-        """The table's settings from the stored ones; ``speed`` (command line, env) overrides."""
+    def view_settings(self, speed: str | None, speech: bool = False) -> ViewSettings:
+        """The table's settings from the stored ones; ``speed`` (command line, env) overrides, and
+        ``speech`` (``--speech``) turns speech on for the run if the stored setting has it off."""
         s = self.stored
         view = ViewSettings(
             speed=s.animation_speed if s.animation_speed in SPEED_ORDER else "normal",
@@ -77,9 +79,12 @@ class Persistence:
             sound=s.sound,
             volume=s.volume,
             high_contrast=s.high_contrast,
+            speech=s.speech if s.speech in SPEECH_ORDER else "off",
         )
         if speed is not None and speed in SPEED_ORDER:
             view.speed = speed
+        if speech and view.speech == "off":
+            view.speech = "full"
         self._synced = {name: getattr(view, name) for name in _VIEW_FIELDS}
         return view
 

@@ -240,6 +240,9 @@ def play_parser() -> argparse.ArgumentParser:
     p.add_argument("--window", type=_window, metavar="WxH", help=_("window size, e.g. 1280x720"))
     p.add_argument("--autoplay", action="store_true", help=_("let the computer play the deal"))
     p.add_argument(
+        "--speech", action="store_true", help=_("speak the table for this run (see README, Accessibility)")
+    )
+    p.add_argument(
         "--data-dir", type=_data_dir, metavar="DIR", help=_(DATA_DIR_HELP).format(variable=ENV_VAR)
     )
     p.add_argument(

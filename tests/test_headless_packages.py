@@ -1,4 +1,4 @@
-"""The engine, variants, solver and store never import pygame (style.md)."""
+"""The engine, variants, solver, store and speech never import pygame (style.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 GAME = Path(__file__).parent.parent / "game"
-HEADLESS = ["engine", "variants", "solver", "store"]
+HEADLESS = ["engine", "variants", "solver", "store", "speech"]
 
 
 def imported_modules(path: Path) -> set[str]:

@@ -7,6 +7,7 @@ may import. Anything else of ``game`` is forbidden to it, so the table states ea
 - the engine imports nothing else of the game;
 - the variants nothing above them (the engine, and the language's words);
 - the solver and the store nothing of the view, controls, scenes or the app;
+- speech nothing above the play layer (no solver, store, view, pygame: the app hands it what it says);
 - the view and the controls nothing of the scenes or the app;
 - the scenes nothing of the app's modules but ``app_store``.
 
@@ -93,6 +94,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "play.py": ("game.engine", "game.variants"),
     "solver": ("game.engine", "game.variants", "game.play", "game.solver", *BASE),
     "store": ("game.engine", "game.variants", "game.play", "game.store", *BASE),
+    "speech": ("game.engine", "game.variants", "game.play", "game.speech", *BASE),
     "view": ("game.engine", "game.variants", "game.view", *BASE),
     "controls": (
         "game.engine",
@@ -165,6 +167,9 @@ PLANTED = [
     ("store", "store/stats.py", "from game.view import renderer"),
     ("store", "store/db.py", "from game.controls import keys"),
     ("store", "store/saves.py", "import game.app"),
+    ("speech", "speech/narrator.py", "from game.view import layout"),
+    ("speech", "speech/sentences.py", "import game.store"),
+    ("speech", "speech/speaker.py", "from game import app_speech"),
     ("view", "view/layout.py", "from game import app_window"),
     ("view", "view/renderer.py", "from game.scenes import table"),
     ("view", "view/animation.py", "from game.store import stats"),

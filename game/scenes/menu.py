@@ -46,6 +46,16 @@ def _on_off(on: bool) -> str:
     return pgettext("setting", "On") if on else pgettext("setting", "Off")
 
 
+def _speech_label(setting: str) -> str:
+    if setting == "brief":
+        # Translators: the menu's Speech value: speech says the essentials
+        return pgettext("speech", "Brief")
+    if setting == "full":
+        # Translators: the menu's Speech value: speech says everything (where cards came from, the score)
+        return pgettext("speech", "Full")
+    return _on_off(False)
+
+
 def language_choices() -> list[str]:
     """What the Language entry cycles through: the system's language first, then each one
     with a catalog."""
@@ -97,6 +107,8 @@ class MenuScene(Overlay):
             ("click", _("Click to move: {state}").format(state=_on_off(s.click_to_move))),
             ("cards", _("Cards: {style}").format(style=_(STYLE_NAMES.get(s.card_style, s.card_style)))),
             ("contrast", _("High contrast: {state}").format(state=_on_off(s.high_contrast))),
+            # Translators: the menu's speech entry (for blind players): Off, Brief or Full
+            ("speech", _("Speech: {amount}").format(amount=_speech_label(s.speech))),
             # Translators: the menu's sound entry; M turns the sound on and off
             ("sound", _("Sound: {volume}  (M)").format(volume=self._sound_value())),
             ("language", _("Language: {language}").format(language=language_label(stored.language))),
@@ -197,6 +209,8 @@ class MenuScene(Overlay):
             self._next_language()
         elif action == "winnable":
             self._toggle_winnable_only()
+        elif action == "speech":
+            settings.next_speech()
         elif action == "indicator":
             self.app.persist.remember(winnable_indicator=not self.app.persist.stored.winnable_indicator)
         elif action == "calendar":

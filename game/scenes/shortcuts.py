@@ -33,6 +33,7 @@ KEYBOARD: tuple[tuple[str, str], ...] = (
     ("S", N_("Statistics")),
     ("C", N_("Calendar of the deals of the day")),
     ("M", N_("Sound on or off")),
+    (N_("R, L"), N_("Speech: read the table; say the last sentence again")),
     ("F1", N_("Rules")),
     (N_("F11, Alt+Enter"), N_("Full screen")),
     ("?", N_("This list")),
@@ -75,7 +76,7 @@ class ShortcutsScene(Overlay):
         w, h = self.app.size
         size = ui_size((w, h), 0.028)
         side_by_side = w >= h * 1.2
-        while size > 10:
+        while size > 9:  # the smallest window (480x360) needs 9: its list has speech's row too
             if self._fit(size, side_by_side, (w, h)):
                 break
             size -= 1

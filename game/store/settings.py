@@ -21,6 +21,8 @@ ANIMATION_SPEEDS = ("normal", "fast", "slow", "off")
 """The animation speeds the view knows (``game.view.animation.SPEEDS``)."""
 CARD_STYLES = ("classic", "fourcolour")
 """The card styles the view knows (``game.view.settings.CARD_STYLES``)."""
+SPEECH_SETTINGS = ("off", "brief", "full")
+"""Speech off, or on and how much it says (``game.app_speech``)."""
 MAX_JSON_CHARS = 10_000
 """The longest stored value read back (the longest real one, the table of variants, is ~150)."""
 WINDOW_LIMIT = 32_000
@@ -51,6 +53,8 @@ class Settings:
     high_contrast: bool = False
     language: str = "system"
     """A language code with a catalog (``de``, ``pt_BR``), or ``system``: the system's language."""
+    speech: str = "off"
+    """Speech for blind and low-vision players: ``off``, ``brief`` or ``full``."""
     no_sound_told: bool = False
     """Whether the player was told that no sound device was found: told once, not on every
     launch; once a device is found again, a later loss of it is told again."""
@@ -146,6 +150,7 @@ CHECKS: dict[str, Callable[[object], Any]] = {
     "volume": _volume,
     "card_style": _choice(CARD_STYLES),
     "high_contrast": _boolean,
+    "speech": _choice(SPEECH_SETTINGS),
     "language": _language,
     "no_sound_told": _boolean,
 }

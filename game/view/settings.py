@@ -9,11 +9,12 @@ from game.view.animation import SPEEDS
 SPEED_ORDER = ("normal", "fast", "slow", "off")
 CARD_STYLES = ("classic", "fourcolour")
 VOLUME_STEPS = (0.25, 0.5, 0.8, 1.0)
+SPEECH_ORDER = ("off", "brief", "full")
 
 
 @dataclass
 class Settings:
-    """Animation speed, automatic moves, click-to-move, the card style, sound and contrast."""
+    """Animation speed, automatic moves, click-to-move, the card style, sound, contrast, speech."""
 
     speed: str = "normal"
     auto_moves: bool = True
@@ -28,6 +29,8 @@ class Settings:
     """The effects' volume, 0 to 1."""
     high_contrast: bool = False
     """A dark plain table, bright outlines and thicker focus and highlight rings."""
+    speech: str = "off"
+    """Speech for blind and low-vision players: ``off``, ``brief`` or ``full`` (``game.app_speech``)."""
 
     @property
     def speed_factor(self) -> float:
@@ -37,6 +40,10 @@ class Settings:
     def next_speed(self) -> None:
         """Cycle normal -> fast -> slow -> off -> normal."""
         self.speed = SPEED_ORDER[(SPEED_ORDER.index(self.speed) + 1) % len(SPEED_ORDER)]
+
+    def next_speech(self) -> None:
+        """Cycle speech off -> brief -> full -> off."""
+        self.speech = SPEECH_ORDER[(SPEECH_ORDER.index(self.speech) + 1) % len(SPEECH_ORDER)]
 
     def next_card_style(self) -> None:
         """Cycle through the card styles."""
