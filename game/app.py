@@ -109,11 +109,14 @@ def no_window_line(reason: str) -> str:
 
 
 def _collect_garbage() -> None:
-    """Let the garbage collector run again (``game.cli`` stops it while the game starts up: its
-    passes over the thousands of objects the imports make cost ~3 ms of the first table frame);
-    what start-up made stays, so it is kept out of every later pass (``gc.freeze``)."""
-    gc.freeze()
-    gc.enable()
+    """Let the garbage collector run again if ``game.cli`` stopped it while the game started up
+    (its passes over the thousands of objects the imports make cost ~3 ms of the first table
+    frame); what start-up made stays, so it is kept out of every later pass (``gc.freeze``).
+    An app made with the collector running (a test, a script) freezes nothing: frozen objects
+    are never collected, so a closed app frozen with them would stay in memory (~4 MiB each)."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _refresh_rate() -> int:

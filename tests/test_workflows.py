@@ -128,7 +128,7 @@ def test_readme_commands_are_read_for_the_workflows() -> None:
     module = _readme_command()
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     test = module.readme_command("test", readme)
-    assert test.endswith("-m pytest --ignore=tests/app --ignore=tests/solver")
+    assert test.endswith("&& .venv/bin/python -m pytest") and test.count("-m pytest") == 1  # one process
     assert "build/build.py --smoke" in module.readme_command("build", readme)
     with pytest.raises(SystemExit):
         module.readme_command("nothing", readme)
