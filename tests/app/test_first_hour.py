@@ -460,7 +460,9 @@ def test_a_click_on_an_empty_stock_says_there_is_nothing_to_deal(
 ) -> None:
     app = make_app(variant="kansas", deal=1)
     t = table(app)
-    t.session.start(game.from_text("kansas base=A foundation-1=AH tableau-1=7S tableau-2=6H tableau-3=QD waste=2C"))
+    t.session.start(
+        game.from_text("kansas base=A foundation-1=AH tableau-1=7S tableau-2=6H tableau-3=QD waste=2C")
+    )
     settle(app, clock)
     post(pygame.MOUSEBUTTONDOWN, pos=centre(app, "stock"), button=1)
     post(pygame.MOUSEBUTTONUP, pos=centre(app, "stock"), button=1)
