@@ -11,13 +11,11 @@ session asks of the program only ``SessionApp`` and of the scene only ``Stage``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING, Protocol
 
 import game
-from game.engine.cards import parse_card
 from game.engine.moves import Move
 from game.engine.state import State
 from game.i18n import _
@@ -29,7 +27,7 @@ from game.solver.heuristic import is_stock_action
 from game.solver.rating import Difficulty
 from game.store import Settings as StoredSettings
 from game.view.animation import Spot
-from game.view.names import capitalised, card_words, pile_words
+from game.view.names import capitalised, player_words
 
 if TYPE_CHECKING:
     from game.app_store import Persistence
@@ -47,21 +45,6 @@ FINISH_ACCELERATION = 0.86
 MAX_AUTOPLAY_ACTIONS = 2000
 MAX_IDLE_ACTIONS = 150
 """Autoplay gives up after this many actions without a card going home or turning up."""
-
-
-_CARD = re.compile(r"\b([A2-9TJQK][CDHS])\b")
-_PILE = re.compile(r"\b(?:(?:tableau|foundation|reserve)-\d+|stock|waste|reserve)\b")
-_MOVE = re.compile(r"\b([a-z]+(?:-\d+)?) -> ([a-z]+(?:-\d+)?)(?: x\d+)?")
-
-
-def player_words(reason: str) -> str:
-    """An engine reason as the table says it: cards by name ("the seven of spades" for ``7S``),
-    piles as words ("tableau 3" for ``tableau-3``, the language's word for ``waste``) and a move's
-    text form as "stock → waste". The pile names are the engine's English ones, left in the
-    translated sentence by its placeholders; no catalog's own words look like them."""
-    named = _CARD.sub(lambda m: card_words(parse_card(m.group(1))[0]), reason)
-    named = _MOVE.sub(lambda m: f"{m.group(1)} → {m.group(2)}", named)
-    return _PILE.sub(lambda m: pile_words(m.group(0)), named)
 
 
 @dataclass
