@@ -425,7 +425,8 @@ class App(IntentRouting):
             self.window_pauses.discard(reason)
         for scene in self.scenes:
             if isinstance(scene, TableScene):
-                (scene.clock.pause if paused else scene.clock.resume)(reason, self.now())
+                clock = scene.session.clock
+                (clock.pause if paused else clock.resume)(reason, self.now())
         if not paused:
             self._full_redraw = True
 

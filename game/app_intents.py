@@ -63,8 +63,8 @@ class IntentRouting(SceneStack):
         table = self.table
         day = self.persist.store.today() if daily is True else (daily or None)
         if table is not None and table.g.key == variant:  # the computer's games are not counted
-            same = day is not None and table.daily == day
-            asks = table.autoplay is None and table.would_count_as_lost() and not same
+            same = day is not None and table.session.daily == day
+            asks = table.autoplay is None and table.session.would_count_as_lost() and not same
         else:
             asks = self.persist.would_abandon(variant, daily=day)
         if not asks:
@@ -138,7 +138,7 @@ class IntentRouting(SceneStack):
         table = self.table
         if any(isinstance(s, Dialog) and s.title == _(_QUIT_TITLE) for s in self.scenes):
             return
-        if table is not None and table.in_progress() and not self.persist.store.persistent:
+        if table is not None and table.session.in_progress() and not self.persist.store.persistent:
             self.push(
                 Dialog(
                     self.services,
@@ -161,7 +161,7 @@ class IntentRouting(SceneStack):
         if self.running:
             self.persist.window_changed(self.window_size, self.fullscreen, with_position=True)
             if self.table is not None:
-                self.table.save_time()  # before the variant's lock goes
+                self.table.session.save_time()  # before the variant's lock goes
             self.persist.store.release_claims()
         self.running = False
         self.exit_code = code
@@ -214,7 +214,7 @@ class IntentRouting(SceneStack):
         self.persist.remember(language=code)
         table = self.table
         if table is not None:
-            table.toast = None  # a line in the old language
+            table.session.toast = None  # a line in the old language
         self._relayout()
 
     def set_card_style(self, style: str) -> None:

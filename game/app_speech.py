@@ -133,7 +133,7 @@ def glance(app: SceneStack) -> Glance:
     keyboard = table.keyboard
     focus = keyboard.current if keyboard.visible and top is table else None
     held = table.selection
-    status = table.coach.status_item()
+    status = table.session.coach.status_item()
     if status is not None and status[1] in (_("checking…"), _("checking deeper…")):
         status = None  # not a verdict yet
     return Glance(

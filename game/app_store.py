@@ -185,7 +185,7 @@ class Persistence:
     def would_abandon(self, variant: str, *, daily: date | None = None) -> bool:
         """Whether dealing ``variant`` anew (``daily``: that day's deal) ends a saved game of it
         that had an action, which then counts as a loss (the table's own game is the table's
-        to judge: ``TableScene.would_count_as_lost``)."""
+        to judge: ``TableSession.would_count_as_lost``)."""
         row = self.store.saved_row(variant)
         if row is None or row.actions_made == 0 or row.stuck:
             return False

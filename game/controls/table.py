@@ -48,9 +48,15 @@ class PlayTable(Protocol):
     """A table in play, as its controls see it: the game, its layout, what is held, and the
     actions a key may take."""
 
-    g: Game
-    layout: TableLayout
     selection: Selection | None
+
+    @property
+    def g(self) -> Game:
+        """The game on the table."""
+
+    @property
+    def layout(self) -> TableLayout:
+        """Where its piles are drawn."""
 
     @property
     def autoplay(self) -> object | None:

@@ -80,9 +80,10 @@ DEEPENING_TEXT = N_("checking deeper…")
 
 
 class CoachSession(Protocol):
-    """All the coach asks of the table: the game and the positions seen, the advisor and the
+    """All the coach asks of the table's game session (``game.scenes.table_session``'s
+    ``TableSession``, never the scene): the game and the positions seen, the advisor and the
     settings it follows, the clock, the deals played before, and the few things it does to the
-    table (a notice, a hint shown, a rewind played, a found deal dealt)."""
+    game (a notice, a hint shown, a rewind played, a found deal dealt)."""
 
     @property
     def g(self) -> Game:

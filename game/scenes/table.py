@@ -1,10 +1,13 @@
 """The table: one game in play, its cards, the toolbar and the status line.
 
-Every rule question goes to the engine. ``TableScene`` is the scene the app shows: its
-frames (what changed, when to wake). The game session it plays is its base,
-``game.scenes.table_session``; it holds the player's input (``self.input``, a
-``game.scenes.table_input.TableInput``) and its drawing (``self.drawing``, a
-``game.scenes.table_drawing.TableDrawing``), each asking of it only a protocol.
+Every rule question goes to the engine. ``TableScene`` is the scene the app shows, composed of
+three objects it holds: the game session (``self.session``, a
+``game.scenes.table_session.TableSession``: the game, its clock, saving, the solver's answers,
+autoplay), the player's input (``self.input``, a ``game.scenes.table_input.TableInput``) and its
+drawing (``self.drawing``, a ``game.scenes.table_drawing.TableDrawing``). Each asks of the scene
+only a protocol (``Stage``, ``InputTable``, ``DrawnTable``); the scene itself keeps the frames
+(what changed, when to wake), the animations, the layout, what the player holds, and passes on
+what the app and the other scenes ask (``game.scenes.base.PlayTable``).
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect, Surface
 
-import game
 from game.controls.focus import KeyboardPlay
 from game.controls.intents import Intent
 from game.controls.table import Drag, Selection
@@ -24,19 +26,12 @@ from game.engine.moves import Move
 from game.engine.state import State
 from game.i18n import _, format_number, pgettext
 from game.play import Game
-from game.scenes.base import Damage
-from game.scenes.coach import Coach
-from game.scenes.play_clock import COVERED, OVER, SEARCHING, PlayClock
+from game.scenes.base import Damage, Scene
+from game.scenes.play_clock import COVERED
 from game.scenes.table_drawing import TableDrawing
 from game.scenes.table_input import TableInput
-from game.scenes.table_session import (
-    ANSWER_POLL,
-    Autoplay,
-    TableSession,
-)
-from game.solver.advisor import Outlook
-from game.solver.rating import Difficulty
-from game.view.animation import Animator, Spot, Sprite
+from game.scenes.table_session import ANSWER_POLL, GAVE_UP, TOAST_TIME, WON, Autoplay, TableSession
+from game.view.animation import Animator, Spot, Sprite, plan_deal, plan_transition
 from game.view.hud import clock_text, title_width, toolbar_buttons
 from game.view.layout import compute_layout
 from game.view.marks import rank_mark
@@ -49,20 +44,8 @@ if TYPE_CHECKING:
 __all__ = ["TableScene"]
 
 
-def deal_verdict(coach: Coach, g: Game) -> str | None:
-    """``unwinnable`` when the solver proved the deal lost from its opening, ``winnable`` when it
-    found a win from the opening or from where the game stands (reached from it), else None."""
-    if coach.never_winnable():
-        return "unwinnable"
-    rated = coach.advisor.rating(g)
-    if rated in (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD):
-        return "winnable"
-    return "winnable" if coach.advisor.outlook(g) is Outlook.WINNABLE else None
-
-
-class TableScene(TableSession):
-    """The table for one game (see the module doc): the session's game (its base), the
-    input (``self.input``, a ``TableInput``) and the drawing (``self.drawing``)."""
+class TableScene(Scene):
+    """The table for one game (see the module doc): its session, input and drawing."""
 
     def __init__(
         self,
@@ -75,62 +58,97 @@ class TableScene(TableSession):
         demo: Game | None = None,
     ) -> None:
         """The table for ``variant``: its saved game, deal ``deal``, today's deal (``daily``; a
-        date: that day's), or
-        (``demo``) a copy of a game for the computer to play on from where it stands."""
+        date: that day's), or (``demo``) a copy of a game for the computer to play on from
+        where it stands."""
         super().__init__(app)
         self.animator = Animator()
-        self.input = TableInput(self)
-        self.drawing = TableDrawing(self)
-        """The player's keys, pointer and buttons (``game.scenes.table_input``)."""
         self.drag: Drag | None = None
         self.selection: Selection | None = None
         self.keyboard = KeyboardPlay(self)
         """The keyboard and gamepad focus (``game.controls.focus``)."""
-        self.hint: tuple[Move, float] | None = None
-        self.toast: tuple[str, float] | None = None
-        self.autoplay = Autoplay() if autoplay or demo is not None else None
-        self.demo = demo is not None
-        """A demo over the player's own table: any key or click goes back to it."""
-        self.coach = Coach(self)
         self.sprites: list[Sprite] = []
         self.buttons: list[Button] = []
         self._buttons: list[Button] = []
         self._buttons_key: object = None
-        self._now = app.now()
-        self.clock = PlayClock()
-        """Seconds of play (``game.scenes.play_clock``: paused while the table cannot be seen)."""
-        for reason in app.window_pauses:
-            self.clock.pause(reason, self._now)
         self._drawn: tuple[object, ...] = ()
         self._partial: list[Rect] = []
         self._shown: tuple[State, frozenset[int]] | None = None
-        self._finish: tuple[State, list[Move] | None] | None = None
-        self._verdict_told: tuple[Game, str] | None = None
-        day = app.persist.store.today() if daily is True else (daily or None)
-        self.daily: date | None = None
-        """The date whose deal of the day this is (else ``None``)."""
-        if demo is not None:
-            g, elapsed, resumed = Game(demo.variant, demo.state, demo.deal), 0.0, False
-        elif autoplay:  # the computer's games are not the player's: not saved, not counted
-            g, elapsed, resumed = game.new_game(variant, deal), 0.0, False
-        else:
-            g, elapsed, resumed, self.daily = app.persist.game_for(variant, deal, daily=day)
-        self.g = g
-        self.layout = compute_layout(self.g.variant, app.size)
-        fresh = not resumed and deal is None and day is None and self.autoplay is None
-        if fresh and self.coach.winnable_only():
-            self._start(self.g, record=False)
-            self.coach.find_deal()
-        else:
-            self._start(self.g, elapsed, resumed)
+        self.session = TableSession(app, self, variant, deal, autoplay, daily=daily, demo=demo)
+        """The game in play (``game.scenes.table_session``)."""
+        self.layout = compute_layout(self.session.g.variant, app.size)
+        self.input = TableInput(self)
+        """The player's keys, pointer and buttons (``game.scenes.table_input``)."""
+        self.drawing = TableDrawing(self)
+        for reason in app.window_pauses:
+            self.session.clock.pause(reason, self.session.time)
+        self.session.open()
+
+    # The session's, as the app, the other scenes, the controls and the drawing see it.
+
+    @property
+    def g(self) -> Game:
+        """The game on the table."""
+        return self.session.g
+
+    @property
+    def demo(self) -> bool:
+        """Whether the demo plays it (over the player's own table)."""
+        return self.session.demo
+
+    @property
+    def autoplay(self) -> Autoplay | None:
+        """The computer playing the deal, if it does."""
+        return self.session.autoplay
+
+    @property
+    def hint(self) -> tuple[Move, float] | None:
+        """The move outlined, and until when."""
+        return self.session.hint
+
+    @property
+    def toast(self) -> tuple[str, float] | None:
+        """The message over the status line, and until when."""
+        return self.session.toast
+
+    def play(self, move: Move, start: dict[int, Spot] | None = None) -> bool:
+        """The player's move, animated (``TableSession.play``); False if illegal."""
+        return self.session.play(move, start)
+
+    def show_toast(self, message: str, duration: float | None = TOAST_TIME) -> None:
+        """A short message above the status line (``TableSession.show_toast``)."""
+        self.session.show_toast(message, duration)
+
+    def refuse(self, reason: str) -> None:
+        """A move the rules refuse: a thud and the engine's ``reason``."""
+        self.session.refuse(reason)
+
+    def refuse_home(self, pile: str) -> None:
+        """Say why ``pile``'s top card cannot go home."""
+        self.session.refuse_home(pile)
+
+    def new_deal(self) -> None:
+        """A new deal of the same game."""
+        self.session.new_deal()
+
+    def same_deal(self) -> None:
+        """The same deal again, from the start."""
+        self.session.same_deal()
+
+    def elapsed(self) -> float:
+        """Seconds of play so far."""
+        return self.session.elapsed()
+
+    def outcome(self) -> str:
+        """The game's result in one line (``--exit-when-done``)."""
+        return self.session.outcome()
+
+    def never_winnable(self) -> bool:
+        """Whether the solver proved the deal lost from its opening (``Coach.never_winnable``)."""
+        return self.session.coach.never_winnable()
 
     def takes_stats_key(self) -> bool:
         """S opens the statistics over the table."""
         return True
-
-    def never_winnable(self) -> bool:
-        """Whether the solver proved the deal lost from its opening (``Coach.never_winnable``)."""
-        return self.coach.never_winnable()
 
     # The input's, for the app, the other scenes and the keyboard focus.
 
@@ -149,8 +167,8 @@ class TableScene(TableSession):
 
     def take_input_time(self) -> float:
         """The events' time, made the table's (a click's, a key's: the last frame's is older)."""
-        self._now = max(self._now, self.app.input_time)
-        return self._now
+        self.session.time = max(self.session.time, self.app.input_time)
+        return self.session.time
 
     def damage(self, rects: list[Rect]) -> None:
         """Redraw ``rects`` on the next frame."""
@@ -158,21 +176,70 @@ class TableScene(TableSession):
 
     def fly_back(self, state: State, start: dict[int, Spot]) -> None:
         """Cards dropped where they cannot go fly back from ``start`` to their places."""
-        self._queue(state, state, start=start)
+        self.show_change(state, state, start=start)
 
     def end_demo(self) -> None:
         """The demo's table goes."""
         self.app.pop(self)
 
+    # What the session asks of the scene (``game.scenes.table_session.Stage``).
+
+    def show_deal(self, g: Game) -> None:
+        """``g`` is the game now: what the player held goes, its deal flies out."""
+        self.layout = compute_layout(g.variant, self.app.size)
+        self.animator.finish()
+        self.drag = self.selection = None
+        self.keyboard.reset()
+        state, speed = g.state, self.app.settings.speed_factor
+        self.animator.push(lambda layout: plan_deal(layout, state, speed=speed))
+
+    def show_change(
+        self,
+        before: State,
+        after: State,
+        move: Move | None = None,
+        start: dict[int, Spot] | None = None,
+        factor: float = 1.0,
+    ) -> None:
+        """Animate the game from ``before`` to ``after``."""
+        speed = self.app.settings.speed_factor * factor
+        self.animator.push(
+            lambda layout: plan_transition(layout, before, after, move=move, speed=speed, start=start)
+        )
+
+    def let_go(self) -> None:
+        """An action was made: the player's pick-up is dropped."""
+        self.selection = None
+
+    def redraw_bars(self) -> None:
+        """Cards fly home: the toolbar changes (all of it while a pick-up is outlined)."""
+        if self.selection is None:
+            self._partial.append(self.layout.toolbar)
+        else:
+            self.invalidate()
+
+    def finish_animations(self) -> None:
+        """Complete every running animation at once (input is never made to wait)."""
+        if self.animator.busy:
+            self.animator.finish()
+            self.sprites = []
+            self.invalidate()
+
+    def sound(self, name: str) -> None:
+        """Play sound effect ``name`` (``game.view.sound``)."""
+        self.app.sound.play(name)
+
+    # Frames.
+
     def cover(self) -> None:
-        self.clock.pause(COVERED, self.app.now())
+        self.session.clock.pause(COVERED, self.app.now())
         self.input.pointer.cancel()
         self.input.cancel_drag()
 
     def uncover(self) -> None:
         super().uncover()
-        self._now = self.app.now()  # frames were not this scene's while it was covered
-        self.clock.resume(COVERED, self._now)
+        self.session.time = self.app.now()  # frames were not this scene's while it was covered
+        self.session.clock.resume(COVERED, self.session.time)
 
     def resize(self) -> None:
         super().resize()
@@ -188,31 +255,37 @@ class TableScene(TableSession):
     def clock_running(self) -> bool:
         """Whether the game clock counts (the status line then changes every second): the one
         place the idle loop asks."""
-        return self.clock.running
+        return self.session.clock.running
+
+    @property
+    def display_state(self) -> State:
+        """The state being shown (behind the engine's while the animations catch up)."""
+        current = self.animator.current
+        return current.after if current is not None else self.g.state
 
     def wakeup(self, now: float) -> float | None:
-        times = [1.0 - (self.elapsed() % 1.0)] if self.clock_running() else []
-        times += [until - now for until in self._deadlines()]
-        if self.autoplay is not None and not self.autoplay.done:
+        session = self.session
+        times = [1.0 - (session.elapsed() % 1.0)] if self.clock_running() else []
+        times += [until - now for until in session.deadlines()]
+        if session.autoplay is not None and not session.autoplay.done:
             times.append(0.0)
-        if self.coach.polling():
+        if session.coach.polling():
             times.append(ANSWER_POLL)
         return max(0.0, min(times)) if times else None
 
-    def _deadlines(self) -> list[float]:
-        return [t[1] for t in (self.hint, self.toast) if t is not None]
-
     def update(self, now: float) -> Damage:
-        self._now = now
+        session = self.session
+        session.time = now
         busy = self.animator.update(now, self.layout)
         sprites = self.animator.sprites(now) if busy else []
-        self._expire(now)
-        if self.coach.tick(now):
+        if session.expire(now):
+            self.invalidate()
+        if session.coach.tick(now):
             self._partial += [self.layout.status, self.layout.toolbar]
-            self._tell_verdict()
+            session.tell_verdict()
         if not busy:
             self._settle()
-        self._hold_clock(now)
+        session.hold_clock(now)
         self.buttons = self._toolbar()
         full = super().update(now)
         partial, self._partial = self._partial, []
@@ -231,14 +304,6 @@ class TableScene(TableSession):
             return True
         return partial or False
 
-    def _hold_clock(self, now: float) -> None:
-        """The game clock stops while no move is left (an undo lets it run on) and while the
-        next deal is looked for: a lost game's time is the time it was played."""
-        holds = {OVER: self._stuck_seen == self.g.state, SEARCHING: self.coach.search is not None}
-        for reason, hold in holds.items():
-            if hold != (reason in self.clock.paused):
-                (self.clock.pause if hold else self.clock.resume)(reason, now)
-
     def _sprite_damage(self, before: list[Sprite], after: list[Sprite]) -> list[Rect]:
         """Where moving cards (and their shadows) were and are, for those that changed."""
         size = self.layout.card_size
@@ -246,45 +311,21 @@ class TableScene(TableSession):
         new = self.app.renderer.sprite_areas(after, size)
         return [r for k, r in old.items() if k not in new] + [r for k, r in new.items() if k not in old]
 
-    def _expire(self, now: float) -> None:
-        if self.hint is not None and now >= self.hint[1]:
-            self.hint = None
-            self.invalidate()
-        if self.toast is not None and now >= self.toast[1]:
-            self.toast = None
-            self.invalidate()
-
     def _settle(self) -> None:
-        """With nothing moving: autoplay's next action, or the end of the game."""
-        if self.autoplay is not None and not self.autoplay.done:
-            self._autoplay_step()
+        """With nothing moving: autoplay's next action, or the end of the game told to the app."""
+        session = self.session
+        if session.autoplay is not None and not session.autoplay.done:
+            session.autoplay_step()
             if self.animator.busy:
                 return
-        if self.g.is_won() and not self._won_shown:
-            self._won_shown = True
-            self.clock.stop(self._now)
-            self.sound("win")
-            self.app.game_over(self, won=True)
-        elif self.g.is_stuck() and self._stuck_seen != self.g.state:
-            self._stuck_seen = self.g.state
-            self.app.game_over(self, won=False)
-        elif self.autoplay is not None and self.autoplay.done and not self.autoplay.reported:
-            self.autoplay.reported = True
-            if not (self.g.is_won() or self.g.is_stuck()):  # a won or stuck end was told already
-                self.app.autoplay_gave_up(self)
-
-    def _tell_verdict(self) -> None:
-        """Keep the solver's verdict on the deal with the player's game, so the statistics show
-        what the game itself said ("Unwinnable" in the title, "cannot be won" in a hint)."""
-        if self.autoplay is not None or self.demo:
-            return
-        verdict = deal_verdict(self.coach, self.g)
-        if verdict is not None and self._verdict_told != (self.g, verdict):
-            self._verdict_told = (self.g, verdict)
-            self.app.persist.verdict(self.g, verdict)
+        ending = session.ending()
+        if ending == GAVE_UP:
+            self.app.autoplay_gave_up(self)
+        elif ending is not None:
+            self.app.game_over(self, won=ending == WON)
 
     def _toolbar(self) -> list[Button]:
-        g = self.g
+        g, coach = self.g, self.session.coach
         title = self.title()
         items = [
             (Intent.MENU, _("Menu"), True),
@@ -294,14 +335,14 @@ class TableScene(TableSession):
             (Intent.UNDO, _("Undo"), g.can_undo()),
             (Intent.REDO, _("Redo"), g.can_redo()),
             (Intent.HINT, _("Hint"), not g.is_won()),
-            (Intent.FINISH, _("Finish"), self._finish_line() is not None),
+            (Intent.FINISH, _("Finish"), self.session.finish_line() is not None),
             (Intent.FULLSCREEN, _("Window") if self.app.fullscreen else _("Full screen"), True),
         ]
-        if self.coach.can_rewind():
+        if coach.can_rewind():
             items.insert(7, (Intent.REWIND, _("Rewind"), True))
         if self.demo:
             items = [(Intent.CLOSE, _("Stop demo"), True), items[-1]]
-        elif self.autoplay is not None or self.coach.search is not None:
+        elif self.autoplay is not None or coach.search is not None:
             items = [(a, label, on and a in (Intent.MENU, Intent.FULLSCREEN)) for a, label, on in items]
         key = (tuple(items), tuple(self.layout.toolbar), title)
         if self._buttons_key != key:
@@ -311,20 +352,14 @@ class TableScene(TableSession):
             )
         return self._buttons
 
-    def _finish_line(self) -> list[Move] | None:
-        state = self.g.state
-        if self._finish is None or self._finish[0] != state:
-            self._finish = (state, self.g.finish_line())
-        return self._finish[1]
-
     def title(self) -> str:
         """The game's name and deal number."""
         # Translators: the toolbar's title; {game} is the game's name, {deal} its deal number
         parts = [_("{game}  ·  Deal {deal}").format(game=game_name(self.g.variant), deal=self.g.deal)]
-        rating = self.coach.rating_text()
+        rating = self.session.coach.rating_text()
         if rating:
             parts.append(rating)
-        if self.daily:
+        if self.session.daily:
             parts.append(_("Deal of the day"))
         title = "  ·  ".join(parts)
         # Translators: the toolbar's title while the computer plays a demo
@@ -337,7 +372,7 @@ class TableScene(TableSession):
         items = [
             (_("Score"), _("{score}/52").format(score=score)),
             (_("Moves"), format_number(self.g.moves_made)),
-            (_("Time"), clock_text(self.elapsed())),
+            (_("Time"), clock_text(self.session.elapsed())),
         ]
         if v.stock >= 0:
             items.append((_("Stock"), format_number(len(state.piles[v.stock]))))
@@ -346,7 +381,7 @@ class TableScene(TableSession):
         if v.dealt_base:
             # Translators: the rank the foundations start from in this deal
             items.append((_("Base"), rank_mark(state.base_rank)))
-        if (outlook := self.coach.status_item()) is not None:
+        if (outlook := self.session.coach.status_item()) is not None:
             items.append(outlook)
         return items
 

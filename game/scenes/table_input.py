@@ -33,21 +33,42 @@ _AFTER_THE_END = (Intent.HINT, Intent.FINISH, Intent.REWIND)
 """The requests that have nothing to act on once the game is over (``ended_text``)."""
 
 
+class InputSession(Protocol):
+    """What the input asks of the game session: the player's actions, what is said of them,
+    the hint a press takes away and the coach's search a key stops."""
+
+    hint: tuple[Move, float] | None
+
+    @property
+    def coach(self) -> Coach: ...
+
+    def play(self, move: Move, start: dict[int, Spot] | None = None) -> bool: ...
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def restart(self) -> None: ...
+    def new_deal(self) -> None: ...
+    def finish(self) -> None: ...
+    def show_hint(self) -> None: ...
+    def refuse(self, reason: str) -> None: ...
+    def refuse_home(self, pile: str) -> None: ...
+    def show_toast(self, message: str, duration: float | None = ...) -> None: ...
+    def ended_text(self, rewind: bool = False) -> str | None: ...
+
+
 class InputTable(Protocol):
-    """What the input asks of the table: the game and where its piles are, the app, the
-    drag, pick-up and hint it changes, and the table's own actions."""
+    """What the input asks of the table: the game and where its piles are, the app, the drag
+    and pick-up it changes, the session's actions (``session``), and the table's own."""
 
     app: Services
     drag: Drag | None
     selection: Selection | None
-    hint: tuple[Move, float] | None
 
+    @property
+    def session(self) -> InputSession: ...
     @property
     def g(self) -> Game: ...
     @property
     def layout(self) -> TableLayout: ...
-    @property
-    def coach(self) -> Coach: ...
     @property
     def keyboard(self) -> KeyboardPlay: ...
     @property
@@ -70,19 +91,8 @@ class InputTable(Protocol):
         """The demo's table goes."""
 
     def invalidate(self) -> None: ...
-    def play(self, move: Move, start: dict[int, Spot] | None = None) -> bool: ...
     def sound(self, name: str) -> None: ...
-    def refuse(self, reason: str) -> None: ...
-    def refuse_home(self, pile: str) -> None: ...
     def finish_animations(self) -> None: ...
-    def show_toast(self, message: str, duration: float | None = ...) -> None: ...
-    def show_hint(self) -> None: ...
-    def undo(self) -> None: ...
-    def redo(self) -> None: ...
-    def restart(self) -> None: ...
-    def new_deal(self) -> None: ...
-    def finish(self) -> None: ...
-    def ended_text(self, rewind: bool = False) -> str | None: ...
 
 
 class TableInput:
@@ -99,7 +109,7 @@ class TableInput:
         # The event's own time, for a double-click, the clock's start, a notice's end: the
         # last frame's time is up to a second old when the table has been idle.
         now = self.table.take_input_time()
-        if self.table.coach.search is not None or self.table.demo:
+        if self.table.session.coach.search is not None or self.table.demo:
             self._interrupt(event)
             return
         if event.type == pygame.KEYDOWN:
@@ -125,7 +135,7 @@ class TableInput:
             if self.table.demo:
                 self.table.end_demo()
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.table.coach.cancel_search()
+                self.table.session.coach.cancel_search()
 
     def _key(self, event: pygame.event.Event) -> None:
         if self.table.keyboard.handle_key(event):
@@ -140,30 +150,29 @@ class TableInput:
 
     def perform(self, intent: Intent) -> None:
         """Carry out a request from a key or a toolbar button."""
+        session, app = self.table.session, self.table.app
         actions = {
-            Intent.UNDO: self.table.undo,
-            Intent.REDO: self.table.redo,
-            Intent.RESTART: lambda: self.table.app.confirm_abandon(
-                self.table.g.key, self.table.restart, restart=True
-            ),
-            Intent.NEW_DEAL: lambda: self.table.app.confirm_abandon(self.table.g.key, self.table.new_deal),
-            Intent.HINT: self.table.show_hint,
-            Intent.REWIND: self.table.coach.rewind,
-            Intent.FINISH: self.table.finish,
+            Intent.UNDO: session.undo,
+            Intent.REDO: session.redo,
+            Intent.RESTART: lambda: app.confirm_abandon(self.table.g.key, session.restart, restart=True),
+            Intent.NEW_DEAL: lambda: app.confirm_abandon(self.table.g.key, session.new_deal),
+            Intent.HINT: session.show_hint,
+            Intent.REWIND: session.coach.rewind,
+            Intent.FINISH: session.finish,
             Intent.DEAL: self.table.keyboard.deal,
         }
         action = actions.get(intent)
-        ended = self.table.ended_text(rewind=intent is Intent.REWIND) if intent in _AFTER_THE_END else None
+        ended = session.ended_text(rewind=intent is Intent.REWIND) if intent in _AFTER_THE_END else None
         if ended is not None:
             self.table.sound("thud")
-            self.table.show_toast(ended)
+            session.show_toast(ended)
         elif action is not None:
             action()
         elif intent is Intent.ESCAPE and self.table.selection is not None:
             self.table.selection = None
             self.table.invalidate()
         else:
-            self.table.app.perform(intent)
+            app.perform(intent)
 
     def _hover(self, pos: tuple[int, int]) -> None:
         b = button_at(self.table.buttons, pos)
@@ -176,8 +185,8 @@ class TableInput:
         if isinstance(gesture, Press):
             self.table.finish_animations()
             self.table.keyboard.hide()
-            if self.table.hint is not None:
-                self.table.hint = None
+            if self.table.session.hint is not None:
+                self.table.session.hint = None
                 self.table.invalidate()
         elif isinstance(gesture, DragStart):
             self._start_drag(gesture.origin, gesture.pos)
@@ -205,7 +214,7 @@ class TableInput:
         moves = group_moves(self.table.g, name, index)
         if not moves:
             if pile != self.table.g.variant.stock:
-                self.table.refuse(
+                self.table.session.refuse(
                     self.table.g.why_unmovable(name, len(self.table.g.state.piles[pile]) - index)
                 )
             return
@@ -242,12 +251,12 @@ class TableInput:
             for c, r in zip(drag.cards, drag.rects(self.table.layout.card_size), strict=True)
         }
         self.table.drag = None
-        if drag.best is None or not self.table.play(drag.best, start):
+        if drag.best is None or not self.table.session.play(drag.best, start):
             state = self.table.g.state
             under = self.table.layout.pile_at(pos, state)
             if under not in (None, self.table.g.variant.index[drag.pile]):
                 target = self.table.g.variant.names[under]
-                self.table.refuse(self.table.g.why_illegal(Move(drag.pile, target, len(drag.cards))))
+                self.table.session.refuse(self.table.g.why_illegal(Move(drag.pile, target, len(drag.cards))))
             self.table.fly_back(state, start)
         self.table.invalidate()
 
@@ -280,15 +289,15 @@ class TableInput:
         pile, index = hit
         name = self.table.g.variant.names[pile]
         if pile == self.table.g.variant.stock and (action := stock_action(self.table.g)) is not None:
-            self.table.play(action)
+            self.table.session.play(action)
         elif pile == self.table.g.variant.stock and index is None:
-            self.table.refuse(_("nothing is left to deal"))
+            self.table.session.refuse(_("nothing is left to deal"))
         elif click.double and index is not None and index == len(self.table.g.state.piles[pile]) - 1:
             move = self.table.g.double_click_move(name)
             if move is not None:
-                self.table.play(move)
+                self.table.session.play(move)
             else:
-                self.table.refuse_home(name)
+                self.table.session.refuse_home(name)
         elif self.table.app.settings.click_to_move:
             self._click_to_move(name, index)
 
@@ -297,7 +306,7 @@ class TableInput:
         if sel is not None:
             move = next((m for m in sel.moves if m.target == pile), None)
             if move is not None:
-                self.table.play(move)
+                self.table.session.play(move)
                 return
         if index is None or (sel is not None and (sel.pile, sel.index) == (pile, index)):
             self._select(None)

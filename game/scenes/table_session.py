@@ -1,37 +1,37 @@
-"""The table's game session: the game in play and what happens to it.
+"""The table's game session: the game in play and what happens to it, with no scene around it.
 
 A player action is played on the engine at once, followed by the safe automatic moves
-(each played with ``automatic=True``, so the action stays one undo step); the animator then
-shows the states one after another. Saving, the play clock, hints, messages and the
-computer's autoplay live here; input is ``game.scenes.table_input``, frames and drawing
-``game.scenes.table``.
+(each played with ``automatic=True``, so the action stays one undo step); the scene that shows
+the session (its ``Stage``) then animates the states one after another. The game, its clock,
+saving, the solver's answers (``coach``: the indicator, hints, rewind, found deals), the
+table's messages and the computer's autoplay live here. The table scene
+(``game.scenes.table``) holds one ``TableSession`` beside its input and its drawing; the
+session asks of the program only ``SessionApp`` and of the scene only ``Stage``.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date
-
-from pygame import Rect
+from typing import TYPE_CHECKING, Protocol
 
 import game
-from game.controls.focus import KeyboardPlay
-from game.controls.table import Drag, Selection
-from game.engine.cards import parse_card
 from game.engine.moves import Move
 from game.engine.state import State
 from game.i18n import _
 from game.play import Game
-from game.scenes.base import Scene
 from game.scenes.coach import WAIT, Coach
-from game.scenes.play_clock import PlayClock
-from game.solver.advisor import Advisor
+from game.scenes.play_clock import OVER, SEARCHING, PlayClock
+from game.solver.advisor import Advisor, Outlook
 from game.solver.heuristic import is_stock_action
+from game.solver.rating import Difficulty
 from game.store import Settings as StoredSettings
-from game.view.animation import Animator, Spot, Sprite, plan_deal, plan_transition
-from game.view.layout import TableLayout, compute_layout
-from game.view.names import capitalised, card_words, pile_words
+from game.view.animation import Spot
+from game.view.names import capitalised, player_words
+
+if TYPE_CHECKING:
+    from game.app_store import Persistence
+    from game.view.settings import Settings
 
 HINT_TIME = 3.0
 TOAST_TIME = 2.5
@@ -45,21 +45,6 @@ FINISH_ACCELERATION = 0.86
 MAX_AUTOPLAY_ACTIONS = 2000
 MAX_IDLE_ACTIONS = 150
 """Autoplay gives up after this many actions without a card going home or turning up."""
-
-
-_CARD = re.compile(r"\b([A2-9TJQK][CDHS])\b")
-_PILE = re.compile(r"\b(?:(?:tableau|foundation|reserve)-\d+|stock|waste|reserve)\b")
-_MOVE = re.compile(r"\b([a-z]+(?:-\d+)?) -> ([a-z]+(?:-\d+)?)(?: x\d+)?")
-
-
-def player_words(reason: str) -> str:
-    """An engine reason as the table says it: cards by name ("the seven of spades" for ``7S``),
-    piles as words ("tableau 3" for ``tableau-3``, the language's word for ``waste``) and a move's
-    text form as "stock → waste". The pile names are the engine's English ones, left in the
-    translated sentence by its placeholders; no catalog's own words look like them."""
-    named = _CARD.sub(lambda m: card_words(parse_card(m.group(1))[0]), reason)
-    named = _MOVE.sub(lambda m: f"{m.group(1)} → {m.group(2)}", named)
-    return _PILE.sub(lambda m: pile_words(m.group(0)), named)
 
 
 @dataclass
@@ -84,28 +69,133 @@ class Autoplay:
         return self.actions - self.progress_at > MAX_IDLE_ACTIONS
 
 
-class TableSession(Scene):
-    """One game at the table: start, play, undo, save, hint (the scene's state lives here)."""
+WON, STUCK, GAVE_UP = "won", "stuck", "gave up"
+"""How a game ends, as ``TableSession.ending`` tells it once (the scene tells the app)."""
 
-    g: Game
-    layout: TableLayout
-    animator: Animator
-    clock: PlayClock
-    coach: Coach
-    keyboard: KeyboardPlay
-    autoplay: Autoplay | None
-    demo: bool
-    daily: date | None
-    seen: set[State]
-    selection: Selection | None
-    drag: Drag | None
-    hint: tuple[Move, float] | None
-    toast: tuple[str, float] | None
-    sprites: list[Sprite]
-    _now: float
-    _partial: list[Rect]
-    _won_shown: bool
-    _stuck_seen: State | None
+
+def deal_verdict(coach: Coach, g: Game) -> str | None:
+    """``unwinnable`` when the solver proved the deal lost from its opening, ``winnable`` when it
+    found a win from the opening or from where the game stands (reached from it), else None."""
+    if coach.never_winnable():
+        return "unwinnable"
+    rated = coach.advisor.rating(g)
+    if rated in (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD):
+        return "winnable"
+    return "winnable" if coach.advisor.outlook(g) is Outlook.WINNABLE else None
+
+
+class SessionApp(Protocol):
+    """What the session asks of the program: the store, the settings it plays by, the advisor
+    and the clock (``game.scenes.base.Services`` has all of them)."""
+
+    @property
+    def persist(self) -> Persistence:
+        """The player's store: the game to play, saving, the statistics' records."""
+
+    @property
+    def settings(self) -> Settings:
+        """The table's settings (automatic moves)."""
+
+    @property
+    def advisor(self) -> Advisor:
+        """The solver's knowledge of the games played."""
+
+    def now(self) -> float:
+        """The app's clock in seconds."""
+
+
+class Stage(Protocol):
+    """What the session asks of the scene that shows it: to animate what happened to the game,
+    to drop what the player held, to redraw and to sound."""
+
+    def show_deal(self, g: Game) -> None:
+        """``g`` is the game now: what the player held goes, its deal flies out."""
+
+    def show_change(
+        self,
+        before: State,
+        after: State,
+        move: Move | None = None,
+        start: dict[int, Spot] | None = None,
+        factor: float = 1.0,
+    ) -> None:
+        """Animate the game from ``before`` to ``after`` (``factor``: faster below 1)."""
+
+    def let_go(self) -> None:
+        """An action was made: the player's pick-up is dropped."""
+
+    def redraw_bars(self) -> None:
+        """Cards fly home (their animation redraws them): redraw the rest that changed."""
+
+    def finish_animations(self) -> None:
+        """Complete every running animation at once."""
+
+    def invalidate(self) -> None:
+        """Ask for a full redraw."""
+
+    def sound(self, name: str) -> None:
+        """Play sound effect ``name``."""
+
+
+class TableSession:
+    """One game at the table: start, play, undo, save, hint, autoplay (see the module doc)."""
+
+    def __init__(
+        self,
+        app: SessionApp,
+        stage: Stage,
+        variant: str,
+        deal: int | None = None,
+        autoplay: bool = False,
+        *,
+        daily: bool | date = False,
+        demo: Game | None = None,
+    ) -> None:
+        """The session of ``variant``: its saved game, deal ``deal``, today's deal (``daily``;
+        a date: that day's), or (``demo``) a copy of a game for the computer to play on from
+        where it stands. Nothing is shown before ``open``."""
+        self.app = app
+        self.stage = stage
+        self.time = app.now()
+        """The table's time: the frame's or the events' being handled (the app's clock)."""
+        self.clock = PlayClock()
+        """Seconds of play (``game.scenes.play_clock``: paused while the table cannot be seen)."""
+        self.autoplay = Autoplay() if autoplay or demo is not None else None
+        self.demo = demo is not None
+        """A demo over the player's own table: any key or click goes back to it."""
+        self.coach = Coach(self)
+        """The solver's answers: the indicator, hints, rewind, the demo's moves, found deals."""
+        self.hint: tuple[Move, float] | None = None
+        """The move outlined, and until when."""
+        self.toast: tuple[str, float] | None = None
+        """The message over the status line, and until when."""
+        self._won_shown = False
+        self._stuck_seen: State | None = None
+        self._finish: tuple[State, list[Move] | None] | None = None
+        self._verdict_told: tuple[Game, str] | None = None
+        day = app.persist.store.today() if daily is True else (daily or None)
+        self.daily: date | None = None
+        """The date whose deal of the day this is (else ``None``)."""
+        if demo is not None:
+            g, elapsed, resumed = Game(demo.variant, demo.state, demo.deal), 0.0, False
+        elif autoplay:  # the computer's games are not the player's: not saved, not counted
+            g, elapsed, resumed = game.new_game(variant, deal), 0.0, False
+        else:
+            g, elapsed, resumed, self.daily = app.persist.game_for(variant, deal, daily=day)
+        self.g = g
+        self.seen = {g.state}
+        """The positions this game has been in."""
+        fresh = not resumed and deal is None and day is None and self.autoplay is None
+        self._opening = (elapsed, resumed, fresh)
+
+    def open(self) -> None:
+        """Show the game (with "winnable deals only" on, a fresh deal is a proven one instead)."""
+        elapsed, resumed, fresh = self._opening
+        if fresh and self.coach.winnable_only():
+            self.start(self.g, record=False)
+            self.coach.find_deal()
+        else:
+            self.start(self.g, elapsed, resumed)
 
     # What the coach asks of the session (``game.scenes.coach.CoachSession``).
 
@@ -137,7 +227,9 @@ class TableSession(Scene):
         """The deal numbers of this game ever finished or in progress here."""
         return self.app.persist.store.played_deals(self.g.key)
 
-    def _start(
+    # Starting, saving.
+
+    def start(
         self,
         g: Game,
         elapsed: float = 0.0,
@@ -147,27 +239,23 @@ class TableSession(Scene):
         winnable: bool = False,
     ) -> None:
         """Show a game (new, or ``resumed`` from the store): the deal flies out, the safe cards go home."""
-        if g is not getattr(self, "g", g):
+        if g is not self.g:
             self.save_time()  # the game left behind is recorded with its time up to now
         self.g = g
-        self.layout = compute_layout(g.variant, self.app.size)
         self.seen = {g.state}
-        self.animator.finish()
-        self.drag = self.selection = self.hint = None
-        self.keyboard.reset()
+        self.hint = None
         self._won_shown = False
         self._stuck_seen = None
+        self.stage.show_deal(g)
         under_way = resumed and g.moves_made > 0 and not g.is_won()  # its clock runs on
-        self.clock.reset(self._now, elapsed, started=under_way)
-        state, speed = g.state, self.app.settings.speed_factor
-        self.animator.push(lambda layout: plan_deal(layout, state, speed=speed))
+        self.clock.reset(self.time, elapsed, started=under_way)
         self._auto_moves()
         if self.autoplay is None and record:
             if resumed:
                 self._save()
             else:
                 self.app.persist.started(g, daily=self.daily, winnable=winnable)
-        self.invalidate()
+        self.stage.invalidate()
 
     def new_deal(self, deal: int | None = None) -> None:
         """Start a new game of the same variant (a random deal unless ``deal`` is given; with
@@ -176,24 +264,24 @@ class TableSession(Scene):
         if deal is None and self.autoplay is None and self.coach.winnable_only():
             self.coach.find_deal()
             return
-        self._start(game.new_game(self.g.key, deal))
+        self.start(game.new_game(self.g.key, deal))
 
     def start_found(self, g: Game, winnable: bool) -> None:
         """Show the deal a search for a winnable deal settled on."""
         self.daily = None
         self.toast = None
-        self._start(g, winnable=winnable)
+        self.start(g, winnable=winnable)
 
     def same_deal(self) -> None:
         """Deal the same number again, from the start (a new game in the statistics)."""
         self.daily = None
-        self._start(game.new_game(self.g.key, self.g.deal))
+        self.start(game.new_game(self.g.key, self.g.deal))
 
     def _save(self) -> None:
         """Save the game after an action (the computer's autoplay games are not saved); a won
         game's clock stops here, so the win screen and the statistics show the same time."""
         if self.g.is_won():
-            self.clock.stop(self._now)
+            self.clock.stop(self.time)
         if self.autoplay is None:
             self.app.persist.saved(self.g, self.elapsed())
 
@@ -214,35 +302,30 @@ class TableSession(Scene):
         """Whether leaving would abandon a game the player has started and not finished."""
         return self.g.moves_made > 0 and not self.g.is_won()
 
-    @property
-    def display_state(self) -> State:
-        """The state being shown (behind the engine's while the animations catch up)."""
-        current = self.animator.current
-        return current.after if current is not None else self.g.state
-
     def elapsed(self) -> float:
         """Seconds of play so far (the clock starts with the first action, stops at the win)."""
-        return self.clock.elapsed(self._now)
+        return self.clock.elapsed(self.time)
 
     def play(self, move: Move, start: dict[int, Spot] | None = None) -> bool:
         """The player's move, animated, followed by the automatic moves; False if illegal."""
-        self.finish_animations()
+        self.stage.finish_animations()
         if not self.g.is_legal(move):
             return False
         before = self.g.state
         self.g.play(move)
-        self.sound("shuffle" if is_stock_action(self.g.variant, move) else "move")
-        self._queue(before, self.g.state, move, start)
-        self.clock.start(self._now)
+        self.stage.sound("shuffle" if is_stock_action(self.g.variant, move) else "move")
+        self.stage.show_change(before, self.g.state, move, start)
+        self.clock.start(self.time)
         self._after_action()
         return True
 
     def _after_action(self) -> None:
-        self.selection = self.hint = None
+        self.hint = None
+        self.stage.let_go()
         self._auto_moves()
         self.seen.add(self.g.state)
         self._save()
-        self.invalidate()
+        self.stage.invalidate()
 
     def _auto_moves(self) -> None:
         """The safe foundation moves, one by one into the current step; then a certain finish."""
@@ -251,78 +334,79 @@ class TableSession(Scene):
         while moves := self.g.auto_moves():
             before = self.g.state
             self.g.play(moves[0], automatic=True)
-            self._queue(before, self.g.state, moves[0], factor=AUTO_SPEED)
+            self.stage.show_change(before, self.g.state, moves[0], factor=AUTO_SPEED)
         line = self.g.finish_line() if self.g.kept_out() is None else None
         if line:
             self._queue_finish(line, automatic=True)
 
     def finish(self) -> None:
         """Send the remaining cards home, one by one, accelerating (when the win is certain)."""
-        self.finish_animations()
+        self.stage.finish_animations()
         line = self.g.finish_line()
         if not line:
             self.show_toast(_("Not yet: the rest is not a certain win."))
             return
         self._queue_finish(line, automatic=False)
         self._save()
-        if self.selection is None and self.hint is None:
-            self._partial.append(self.layout.toolbar)  # the cards are redrawn pile by pile
+        if self.hint is None:
+            self.stage.redraw_bars()  # the cards are redrawn pile by pile
         else:
-            self.invalidate()
+            self.stage.invalidate()
 
     def _queue_finish(self, line: list[Move], automatic: bool) -> None:
         factor = 1.0
         for i, move in enumerate(line):
             before = self.g.state
             self.g.play(move, automatic=automatic or i > 0)
-            self._queue(before, self.g.state, move, factor=factor)
+            self.stage.show_change(before, self.g.state, move, factor=factor)
             factor = max(0.18, factor * FINISH_ACCELERATION)
         self.seen.add(self.g.state)
 
     def undo(self) -> None:
         """Take back the last action, animated."""
-        self.finish_animations()
+        self.stage.finish_animations()
         if not self.g.can_undo():
             self.show_toast(_("Nothing to undo."))
             return
         before = self.g.state
         self.g.undo()
-        self._queue(before, self.g.state)
+        self.stage.show_change(before, self.g.state)
         self._after_history()
 
     def redo(self) -> None:
         """Make the last undone action again, animated."""
-        self.finish_animations()
+        self.stage.finish_animations()
         if not self.g.can_redo():
             self.show_toast(_("Nothing to redo."))
             return
         before = self.g.state
         self.g.redo()
-        self._queue(before, self.g.state)
+        self.stage.show_change(before, self.g.state)
         self._after_history()
 
     def restart(self) -> None:
         """Back to the opening position, animated: a new attempt at the same deal (a new game
         in the statistics, its clock from 0:00)."""
-        self.finish_animations()
+        self.stage.finish_animations()
         old = self.g
         if not old.can_undo() and not old.can_redo() and not self.elapsed():
             self.show_toast(_("Already at the start of the deal."))
             return
         self.save_time()
         self.g = Game(old.variant, old.initial_state, old.deal)
-        self._queue(old.state, self.g.state)
+        self.stage.show_change(old.state, self.g.state)
         self.seen = {self.g.state}
-        self.clock.reset(self._now)
+        self.clock.reset(self.time)
         if self.autoplay is None:
             self.app.persist.restarted(self.g)
         self._after_history()
 
     def _after_history(self) -> None:
-        self.selection = self.hint = None
+        self.hint = None
+        self.stage.let_go()
         self._won_shown = self.g.is_won()
         self._save()
-        self.invalidate()
+        self.stage.invalidate()
 
     def ended_text(self, rewind: bool = False) -> str | None:
         """What the table says to a hint, finish or (won) rewind once the game is over, so
@@ -335,26 +419,26 @@ class TableSession(Scene):
 
     def show_hint(self) -> None:
         """H: outline the solver's next move, or the heuristic's (``Coach.hint``)."""
-        self.finish_animations()
+        self.stage.finish_animations()
         self.coach.hint()
 
     def set_hint(self, move: Move, reason: str) -> None:
         """Outline ``move`` for a few seconds, saying why."""
-        self.hint = (move, self._now + HINT_TIME)
+        self.hint = (move, self.time + HINT_TIME)
         self.show_toast(reason, HINT_TIME)
 
     def undo_steps(self, steps: int) -> None:
         """Take back ``steps`` actions at once, animated as one (the rewind)."""
-        self.finish_animations()
+        self.stage.finish_animations()
         before = self.g.state
         for _step in range(min(steps, self.g.moves_made)):
             self.g.undo()
-        self._queue(before, self.g.state)
+        self.stage.show_change(before, self.g.state)
         self._after_history()
 
     def refuse(self, reason: str) -> None:
         """A pick-up or drop the rules refuse: a thud, and the engine's reason for a moment."""
-        self.sound("thud")
+        self.stage.sound("thud")
         # Translators: a move the rules refuse; {reason} is the rule it breaks
         self.show_toast(_("{reason}.").format(reason=capitalised(player_words(reason))), REFUSAL_TIME)
 
@@ -362,41 +446,20 @@ class TableSession(Scene):
         """A double-click or Shift+Enter that sends nothing home: the engine's reason."""
         reason = self.g.why_not_home(pile)
         if reason == "legal":  # a variant's double-click may decline a legal move home
-            self.sound("thud")
+            self.stage.sound("thud")
             self.show_toast(_("Nothing here goes home now."), REFUSAL_TIME)
         else:
             self.refuse(reason)
 
     def show_toast(self, message: str, duration: float | None = TOAST_TIME) -> None:
         """A short message above the status line (``duration`` None: until the next one)."""
-        self.toast = (message, self._now + duration if duration is not None else float("inf"))
-        self.invalidate()
+        self.toast = (message, self.time + duration if duration is not None else float("inf"))
+        self.stage.invalidate()
 
-    def finish_animations(self) -> None:
-        """Complete every running animation at once (input is never made to wait)."""
-        if self.animator.busy:
-            self.animator.finish()
-            self.sprites = []
-            self.invalidate()
+    # Between frames (the scene asks while nothing moves, or once a frame).
 
-    def _queue(
-        self,
-        before: State,
-        after: State,
-        move: Move | None = None,
-        start: dict[int, Spot] | None = None,
-        factor: float = 1.0,
-    ) -> None:
-        speed = self.app.settings.speed_factor * factor
-        self.animator.push(
-            lambda layout: plan_transition(layout, before, after, move=move, speed=speed, start=start)
-        )
-
-    def sound(self, name: str) -> None:
-        """Play sound effect ``name`` (``game.view.sound``)."""
-        self.app.sound.play(name)
-
-    def _autoplay_step(self) -> None:
+    def autoplay_step(self) -> None:
+        """Autoplay's next action (it may wait for the solver, or give up)."""
         auto = self.autoplay
         assert auto is not None
         g = self.g
@@ -422,3 +485,61 @@ class TableSession(Scene):
             result = "stopped, no useful move found"
         moves = "move" if g.moves_made == 1 else "moves"
         return f"{g.key} deal {g.deal}: {result} after {g.moves_made} {moves}, score {g.score}/52"
+
+    def ending(self) -> str | None:
+        """How the game just ended, told once: ``WON`` (the clock stops, a fanfare), ``STUCK``
+        (no move left in a position not told before), ``GAVE_UP`` (autoplay found nothing new
+        to reach, the game neither won nor stuck); else None."""
+        g = self.g
+        if g.is_won() and not self._won_shown:
+            self._won_shown = True
+            self.clock.stop(self.time)
+            self.stage.sound("win")
+            return WON
+        if g.is_stuck() and self._stuck_seen != g.state:
+            self._stuck_seen = g.state
+            return STUCK
+        auto = self.autoplay
+        if auto is not None and auto.done and not auto.reported:
+            auto.reported = True
+            if not (g.is_won() or g.is_stuck()):  # a won or stuck end was told already
+                return GAVE_UP
+        return None
+
+    def expire(self, now: float) -> bool:
+        """The hint and the message go when their time is up; whether one did."""
+        gone = False
+        if self.hint is not None and now >= self.hint[1]:
+            self.hint, gone = None, True
+        if self.toast is not None and now >= self.toast[1]:
+            self.toast, gone = None, True
+        return gone
+
+    def deadlines(self) -> list[float]:
+        """When the hint and the message shown go."""
+        return [t[1] for t in (self.hint, self.toast) if t is not None]
+
+    def hold_clock(self, now: float) -> None:
+        """The game clock stops while no move is left (an undo lets it run on) and while the
+        next deal is looked for: a lost game's time is the time it was played."""
+        holds = {OVER: self._stuck_seen == self.g.state, SEARCHING: self.coach.search is not None}
+        for reason, hold in holds.items():
+            if hold != (reason in self.clock.paused):
+                (self.clock.pause if hold else self.clock.resume)(reason, now)
+
+    def tell_verdict(self) -> None:
+        """Keep the solver's verdict on the deal with the player's game, so the statistics show
+        what the game itself said ("Unwinnable" in the title, "cannot be won" in a hint)."""
+        if self.autoplay is not None or self.demo:
+            return
+        verdict = deal_verdict(self.coach, self.g)
+        if verdict is not None and self._verdict_told != (self.g, verdict):
+            self._verdict_told = (self.g, verdict)
+            self.app.persist.verdict(self.g, verdict)
+
+    def finish_line(self) -> list[Move] | None:
+        """The moves of a certain finish from here, if there is one (worked out once a position)."""
+        state = self.g.state
+        if self._finish is None or self._finish[0] != state:
+            self._finish = (state, self.g.finish_line())
+        return self._finish[1]

@@ -45,7 +45,7 @@ def test_exit_when_done_without_autoplay_quits_on_a_stuck_game(make_app: Callabl
     table = app.table
     assert table is not None
     stuck = game.from_text(_stuck_kansas())
-    table._start(stuck)
+    table.session.start(stuck)
     app.step()
     app.step()
     assert not app.running and app.exit_code == 0

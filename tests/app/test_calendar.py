@@ -82,7 +82,7 @@ def test_a_past_day_is_played_from_the_calendar_and_won(
     post_key(pygame.K_RETURN)
     app.step()
     table = app.top
-    assert isinstance(table, TableScene) and table.daily == day
+    assert isinstance(table, TableScene) and table.session.daily == day
     entry = daily_entry(variant, day)
     assert table.g.deal == entry.deal and table.g.key == variant
     settle(app, clock)
@@ -145,6 +145,6 @@ def test_winnable_deals_only_deals_a_proven_deal_at_once(
     assert table is not None
     table.new_deal()
     app.step()
-    assert table.coach.search is None  # no search: the deal came from the shipped table
+    assert table.session.coach.search is None  # no search: the deal came from the shipped table
     proven = {e.deal: e for e in [*shipped().pool["seahaven"], *shipped().daily["seahaven"].values()]}
     assert table.g.deal in proven and wins(proven[table.g.deal])

@@ -102,7 +102,7 @@ def test_hint_and_finish_after_a_win_say_the_deal_is_won(
 ) -> None:
     app = make_app(variant="seahaven", deal=7)
     t = table(app)
-    t._start(won_game())
+    t.session.start(won_game())
     back_at_the_table(app, clock)
     post_key(key, unicode=chr(key))
     app.step()
@@ -112,7 +112,7 @@ def test_hint_and_finish_after_a_win_say_the_deal_is_won(
 def test_rewind_after_a_win_says_the_deal_is_won(make_app: Callable[..., App], clock: FakeClock) -> None:
     app = make_app(variant="seahaven", deal=7)
     t = table(app)
-    t._start(won_game())
+    t.session.start(won_game())
     back_at_the_table(app, clock)
     post_key(pygame.K_BACKSPACE, mod=pygame.KMOD_SHIFT)
     app.step()
@@ -125,7 +125,7 @@ def test_hint_and_finish_with_no_move_left_say_so(
 ) -> None:
     app = make_app(variant="seahaven", deal=7)
     t = table(app)
-    t._start(stuck_game())
+    t.session.start(stuck_game())
     back_at_the_table(app, clock)
     post_key(key, unicode=chr(key))
     app.step()

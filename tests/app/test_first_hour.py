@@ -40,7 +40,7 @@ def test_a_card_dragged_off_a_foundation_to_a_cell_stays_there(
 ) -> None:
     app = make_app(variant="bakers-game", deal=1)
     t = table(app)
-    t._start(game.from_text("bakers-game foundation-1=AH2H tableau-1=6S tableau-2=KD"))
+    t.session.start(game.from_text("bakers-game foundation-1=AH2H tableau-1=6S tableau-2=KD"))
     settle(app, clock)
     post_drag(centre(app, "foundation-1"), centre(app, "reserve-2"))
     settle(app, clock)
@@ -199,7 +199,7 @@ def test_the_win_screen_and_the_statistics_show_the_same_time(
     app = make_app(variant="seahaven", deal=7, speed="normal")
     app.settings.auto_moves = False
     t = table(app)
-    t._start(two_cards_from_a_win())
+    t.session.start(two_cards_from_a_win())
     settle(app, clock)
     t.play(game.Move("tableau-1", "foundation-4"))
     settle(app, clock)
@@ -217,7 +217,7 @@ def test_the_win_screen_and_the_statistics_show_the_same_time(
 def test_a_won_game_is_winnable_in_the_recent_games(make_app: Callable[..., App], clock: FakeClock) -> None:
     app = make_app(variant="seahaven", deal=7)
     t = table(app)
-    t._start(two_cards_from_a_win())
+    t.session.start(two_cards_from_a_win())
     settle(app, clock)
     record = app.persist.store.games("seahaven")[0]
     assert record.won and not record.winnable_only
@@ -263,7 +263,7 @@ def test_a_deal_never_winnable_is_never_offered_a_rewind(
         said.append(t.toast[0])
     assert all("not even from the start" in text for text in said), said
     assert not any("rewind" in text.lower() for text in said), said
-    assert not t.coach.can_rewind()
+    assert not t.session.coach.can_rewind()
 
 
 def test_ctrl_n_asks_before_abandoning_a_game_with_a_move(
@@ -334,7 +334,7 @@ def bakers(app: App, position: str) -> TableScene:
     """Baker's Game at ``position``, automatic moves off (so nothing moves by itself)."""
     app.settings.auto_moves = False
     t = table(app)
-    t._start(game.from_text(f"bakers-game {position}"))
+    t.session.start(game.from_text(f"bakers-game {position}"))
     return t
 
 
@@ -460,7 +460,9 @@ def test_a_click_on_an_empty_stock_says_there_is_nothing_to_deal(
 ) -> None:
     app = make_app(variant="kansas", deal=1)
     t = table(app)
-    t._start(game.from_text("kansas base=A foundation-1=AH tableau-1=7S tableau-2=6H tableau-3=QD waste=2C"))
+    t.session.start(
+        game.from_text("kansas base=A foundation-1=AH tableau-1=7S tableau-2=6H tableau-3=QD waste=2C")
+    )
     settle(app, clock)
     post(pygame.MOUSEBUTTONDOWN, pos=centre(app, "stock"), button=1)
     post(pygame.MOUSEBUTTONUP, pos=centre(app, "stock"), button=1)

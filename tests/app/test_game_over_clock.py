@@ -46,9 +46,9 @@ def test_the_clock_stays_stopped_while_the_next_winnable_deal_is_looked_for(
     new_deal = next(b for b in app.top.buttons if b.label == "New deal")  # type: ignore[attr-defined]
     post_click(new_deal.rect.center)
     app.step()
-    assert app.top is table and table.coach.search is not None  # the solver is held: it looks on
+    assert app.top is table and table.session.coach.search is not None  # the solver is held: it looks on
     wait(app, clock, 31)
-    assert table.coach.search is not None
+    assert table.session.coach.search is not None
     assert table.elapsed() == pytest.approx(lost_at)
 
 

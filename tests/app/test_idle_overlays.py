@@ -100,7 +100,7 @@ def test_the_win_screen_after_an_idle_table_shows_the_dimmed_table_from_its_firs
     app.settings.auto_moves = False  # the last card waits on the waste for the player's F
     table = app.table
     assert table is not None
-    table._start(_nearly_won())
+    table.session.start(_nearly_won())
     settle(app, clock)
     assert not table.g.is_won()
     frames = watch(app, lambda: post_key(pygame.K_f, unicode="f"))

@@ -10,7 +10,7 @@ from tiny_catalog import install
 
 import game
 from game import Move, i18n
-from game.scenes.table_session import player_words
+from game.view.names import player_words
 
 GERMAN = {
     ("pile", "waste"): "die Ablage",

@@ -30,7 +30,7 @@ def test_shift_enter_on_a_card_that_cannot_go_home_says_the_engines_reason(
     app = make_app(variant="seahaven", deal=7)
     app.settings.sound = False
     t = table(app)
-    t._start(game.from_text("seahaven foundation-1=AH foundation-2=AD tableau-1=5H tableau-2=9S"))
+    t.session.start(game.from_text("seahaven foundation-1=AH foundation-2=AD tableau-1=5H tableau-2=9S"))
     settle(app, clock)
     t.keyboard.focus = t.keyboard.focus.__class__(t.g.variant.index["tableau-1"], 0)
     t.keyboard.visible = True
@@ -49,7 +49,7 @@ def test_a_double_click_that_sends_nothing_home_says_the_engines_reason(
 ) -> None:
     app = make_app(variant="seahaven", deal=7)
     t = table(app)
-    t._start(game.from_text("seahaven foundation-1=AH foundation-2=AD tableau-1=5H tableau-2=9S"))
+    t.session.start(game.from_text("seahaven foundation-1=AH foundation-2=AD tableau-1=5H tableau-2=9S"))
     settle(app, clock)
     card = t.layout.state_rects(t.g.state, t.g.variant.index["tableau-1"])[0]
     for _ in range(2):

@@ -79,7 +79,7 @@ def test_the_win_screen_follows_the_last_card_home(make_app: Callable[..., App],
     app = make_app(variant="kansas", speed="fast")
     table = app.table
     assert table is not None
-    table._start(_nearly_won())
+    table.session.start(_nearly_won())
     for _ in range(200):
         clock.t += 0.02
         app.step()
@@ -100,7 +100,7 @@ def test_same_deal_again_deals_the_same_number(make_app: Callable[..., App], clo
     table = app.table
     assert table is not None
     won = _nearly_won()
-    table._start(won)
+    table.session.start(won)
     settle(app, clock)
     win = app.top
     assert isinstance(win, WinScene)
@@ -119,7 +119,7 @@ def test_no_moves_left_is_said_plainly(make_app: Callable[..., App], clock: Fake
         moves = g.legal_moves()
         stock = [m for m in moves if m.source == "stock"]
         g.play(stock[0] if stock else moves[0])
-    table._start(g)
+    table.session.start(g)
     settle(app, clock)
     assert isinstance(app.top, StuckScene)
     assert app.top.title == "No moves left"

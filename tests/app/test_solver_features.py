@@ -39,7 +39,7 @@ def answered(app: App, clock: FakeClock, frames: int = 50) -> None:
     for _ in range(frames):
         clock.t += 0.02
         app.step()
-        if not app.advisor.busy() and table(app).coach.search is None:
+        if not app.advisor.busy() and table(app).session.coach.search is None:
             app.step()
             return
     raise AssertionError("the solver never answered")
@@ -147,8 +147,8 @@ def test_a_hint_with_face_down_cards_does_not_depend_on_them(make_app: Callable[
     t = table(app)
     hints = []
     for g in (t.g, _hidden_cards_swapped(t.g.text())):
-        t._start(g)
-        t.show_hint()
+        t.session.start(g)
+        t.session.show_hint()
         assert t.hint is not None
         hints.append(t.hint[0])
         assert t.toast is not None and "face down" in t.toast[0]
@@ -222,10 +222,10 @@ def test_escape_stops_looking_for_a_winnable_deal(
     before = t.g
     t.perform(Intent.NEW_DEAL)
     app.step()
-    assert t.coach.search is not None
+    assert t.session.coach.search is not None
     post_key(pygame.K_ESCAPE)
     app.step()
-    assert t.coach.search is None and t.g is before
+    assert t.session.coach.search is None and t.g is before
 
 
 def test_the_demo_plays_on_a_copy_and_a_key_returns_to_the_game(

@@ -27,7 +27,7 @@ def rated(app: App, clock: FakeClock) -> None:
     for _ in range(200):
         clock.t += 0.05
         app.step()
-        if table(app).coach.rating_text():
+        if table(app).session.coach.rating_text():
             app.step()
             return
     raise AssertionError("the deal was never rated")
@@ -36,7 +36,7 @@ def rated(app: App, clock: FakeClock) -> None:
 def play_and_abandon(app: App, clock: FakeClock) -> None:
     t = table(app)
     t.play(t.g.legal_moves()[0])
-    t.new_deal(2)
+    t.session.new_deal(2)
     clock.t += 0.05
     app.step()
 
@@ -47,7 +47,7 @@ def test_a_deal_the_game_called_unwinnable_shows_no_in_the_statistics(
     solver.hold = False
     app = make_app(variant="bakers-game", deal=1)
     rated(app, clock)
-    assert table(app).coach.rating_text() == "Unwinnable"
+    assert table(app).session.coach.rating_text() == "Unwinnable"
     play_and_abandon(app, clock)
     record = app.persist.store.games("bakers-game")[0]
     assert record.verdict == "unwinnable"
@@ -60,7 +60,7 @@ def test_a_deal_the_game_found_winnable_shows_yes_though_lost(
     solver.hold = False
     app = make_app(variant="seahaven", deal=2)
     rated(app, clock)
-    assert table(app).coach.rating_text() == "Easy"
+    assert table(app).session.coach.rating_text() == "Easy"
     play_and_abandon(app, clock)
     record = app.persist.store.games("seahaven")[0]
     assert record.verdict == "winnable" and not record.won

@@ -208,7 +208,7 @@ def test_the_deal_of_the_day_starts_from_the_chooser_and_counts(make_app: Callab
     post_click(next(b for b in chooser.extras if b.action == "daily").rect.center)
     app.step()
     table = app.table
-    assert table is not None and table.daily
+    assert table is not None and table.session.daily
     assert table.g.deal == app.persist.store.daily_deal("aunt-mary")
     assert "Deal of the day" in table.title()
     click_stock(app)
@@ -216,7 +216,7 @@ def test_the_deal_of_the_day_starts_from_the_chooser_and_counts(make_app: Callab
     again = make_app(variant=None, deal=None)
     post_key(pygame.K_t, unicode="t")  # the chooser's focus is on the last game: Aunt Mary
     again.step()
-    assert again.table is not None and again.table.daily and again.table.g.state == moved
+    assert again.table is not None and again.table.session.daily and again.table.g.state == moved
 
 
 def test_quitting_mid_game_with_a_saving_store_does_not_ask(make_app: Callable[..., App]) -> None:

@@ -241,7 +241,7 @@ def test_finish_sends_every_card_home(make_app: Callable[..., App], clock: FakeC
     app = make_app(variant="lady-jane", deal=1, speed="fast")
     t = table(app)
     app.settings.auto_moves = False
-    t._start(solved)
+    t.session.start(solved)
     settle(app, clock)
     assert t.g.finish_line() is not None
     post_key(pygame.K_f, unicode="f")

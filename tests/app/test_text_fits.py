@@ -225,7 +225,7 @@ def test_every_scene_fits(
     for message in _toasts():
         table.show_toast(message)
         walk.look(f"toast {message!r}", TableScene)
-    table.toast = None
+    table.session.toast = None
     app.persist.notice(
         ngettext(
             "{count} finished game in your statistics could not be read (a damaged value) "
@@ -290,7 +290,7 @@ def _walk_endings(walk: Walk) -> None:
     app, clock = walk.app, walk.clock
     table = app.table
     assert table is not None and table.g.key == "kansas"
-    table._start(_nearly_won())
+    table.session.start(_nearly_won())
     for _ in range(500):  # until the win screen shows: its text, not the whole card cascade
         clock.t += 0.02
         app.step()
@@ -307,7 +307,7 @@ def _walk_endings(walk: Walk) -> None:
         g.play(stock[0] if stock else moves[0])
     table = app.table
     assert table is not None
-    table._start(g)
+    table.session.start(g)
     settle(app, clock)
     assert isinstance(app.top, StuckScene)
     walk.look("no moves left", StuckScene)

@@ -152,7 +152,7 @@ def test_restart_in_the_second_window_leaves_the_first_window_s_game_alone(
         assert table is not None and "kansas" in app.persist.guest
         table.g.play(table.g.legal_moves()[0])
         app.persist.saved(table.g, 1.0)
-        table.restart()
+        table.session.restart()
         app.step()
     finally:
         app.close()

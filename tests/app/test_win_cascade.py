@@ -27,7 +27,7 @@ def test_the_cascade_stays_off_the_toolbar_and_the_status_line(
     app = make_app(variant="kansas", deal=1, window=size)
     table = app.table
     assert table is not None
-    table._start(_nearly_won())
+    table.session.start(_nearly_won())
     for _ in range(100):
         clock.t += 0.02
         app.step()

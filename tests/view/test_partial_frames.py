@@ -103,7 +103,7 @@ def test_the_finish_redraws_only_what_changed_and_leaves_no_trail(app: App, cloc
     table = app.table
     assert table is not None
     app.settings.auto_moves = False
-    table._start(game.from_text(FINISH))
+    table.session.start(game.from_text(FINISH))
     run_until_still(app, clock)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f", scancode=0))
     app.step()
