@@ -34,6 +34,7 @@ from game.store import schema
 from game.store.paths import database_path, prepare_folder
 
 SQLITE_HEADER = b"SQLite format 3\x00"
+HEADER_SIZE = 100
 BUSY_TIMEOUT_S = 10.0
 """How long opening and checking the file waits for another program's lock."""
 WRITE_WAIT_S = 1.0
@@ -175,13 +176,15 @@ def diagnose(path: Path, keep_open: list[sqlite3.Connection] | None = None) -> P
                 raise IsADirectoryError(21, os.strerror(21), str(path))
             return Problem("corrupt", _("it is not a regular file"))
         with path.open("rb") as f:
-            header = f.read(len(SQLITE_HEADER))
+            header = f.read(HEADER_SIZE)
     except FileNotFoundError:
         return None
     if not header:
         return Problem("corrupt", _("the file is empty"))
-    if header != SQLITE_HEADER:
+    if header[: len(SQLITE_HEADER)] != SQLITE_HEADER:
         return Problem("corrupt", _("it is not an SQLite database"))
+    if damaged_formats(header):
+        return Problem("corrupt", _("its header is damaged"))
     try:
         return _check_contents(path, keep_open)
     except DamagedVersion as exc:
@@ -194,14 +197,24 @@ def diagnose(path: Path, keep_open: list[sqlite3.Connection] | None = None) -> P
         raise
 
 
+def damaged_formats(header: bytes | bytearray) -> bool:
+    """Whether the header's format numbers are ones no SQLite writes: a write version above 2
+    makes the file read-only (nothing would ever be saved), a schema format above 4 makes every
+    statement fail ("unsupported file format"); neither is seen by ``quick_check``. (A read
+    version above 2 SQLite itself calls no database.)"""
+    if len(header) < HEADER_SIZE:
+        return False  # cut short: SQLite says so
+    return header[18] not in (1, 2) or header[47] > 4
+
+
 def _check_contents(path: Path, keep_open: list[sqlite3.Connection] | None) -> Problem | None:
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
     try:
-        rows = conn.execute("PRAGMA quick_check").fetchall()
-        if rows != [("ok",)]:
-            problem: Problem | None = Problem("corrupt", _("the database check found damaged pages"))
-        else:
-            problem = _check_identity(conn)
+        # The schema first: quick_check evaluates CHECK constraints, and a damaged one raises
+        # an error that says nothing of damage ("unknown function: resultAIN()").
+        problem = _check_identity(conn)
+        if problem is None and conn.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+            problem = Problem("corrupt", _("the database check found damaged pages"))
     except BaseException:
         conn.close()
         raise
@@ -222,6 +235,30 @@ def _check_identity(conn: sqlite3.Connection) -> Problem | None:
         return Problem("corrupt", "data version 0")
     if version > len(schema.MIGRATIONS):
         return Problem("newer", f"data version {version}; this version reads up to {len(schema.MIGRATIONS)}")
+    return _check_schema(conn, version)
+
+
+def _check_schema(conn: sqlite3.Connection, version: int) -> Problem | None:
+    """A ``Problem`` if a table, index or column the schema ``version`` made is missing or
+    defined otherwise: a damaged byte of the schema text that SQLite still parses (a new line
+    become a byte above 0x7F turns the next column's name into that byte) passes
+    ``quick_check``, and only fails later, each time a statement names the damaged object."""
+    conn.text_factory = bytes
+    try:
+        stored = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+    finally:
+        conn.text_factory = str
+    try:
+        found = {
+            schema.same_text(
+                (kind.decode(), name.decode(), table.decode(), None if sql is None else sql.decode())
+            )
+            for kind, name, table, sql in stored
+        }
+    except (UnicodeDecodeError, AttributeError):  # AttributeError: a value that is not text
+        return Problem("corrupt", _("its table definitions are damaged"))
+    if not {schema.same_text(row) for row in schema.made_by(version)} <= found:
+        return Problem("corrupt", _("its table definitions are damaged"))
     return None
 
 
@@ -469,8 +506,8 @@ def _readonly_problem(conn: sqlite3.Connection) -> Problem | None:
     rows = conn.execute("PRAGMA quick_check").fetchall()
     if rows != [("ok",)]:
         return Problem("corrupt", _("damaged pages"))
-    user_version(conn)  # DamagedVersion below zero
-    return None
+    version = user_version(conn)  # DamagedVersion below zero
+    return _check_schema(conn, version) if version <= len(schema.MIGRATIONS) else None
 
 
 def diagnose_readonly(path: Path) -> Problem | None:

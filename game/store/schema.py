@@ -8,6 +8,8 @@ Everything stored is plain data (numbers, text, JSON text): no pickle, no code.
 
 from __future__ import annotations
 
+import functools
+import sqlite3
 from typing import Final
 
 APPLICATION_ID: Final = 0x536F6C69
@@ -77,3 +79,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2)
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 """The newest schema this code knows; a database with a higher version is moved aside."""
+
+
+Entry = tuple[str, str, str, str | None]
+"""A row of ``sqlite_master``: type, name, table, and its SQL (``None`` for an index SQLite
+makes for a ``UNIQUE`` or ``PRIMARY KEY``)."""
+
+
+def same_text(row: Entry) -> Entry:
+    """``row`` with every run of white space in its SQL one space, to compare definitions."""
+    kind, name, table, sql = row
+    return kind, name, table, None if sql is None else " ".join(sql.split())
+
+
+@functools.cache
+def made_by(version: int) -> tuple[Entry, ...]:
+    """The tables, indexes and triggers the migrations up to ``version`` make, as they are
+    written in ``sqlite_master``."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for migration in MIGRATIONS[:version]:
+            for statement in migration:
+                conn.execute(statement)
+        return tuple(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall())
+    finally:
+        conn.close()
