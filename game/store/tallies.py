@@ -1,10 +1,9 @@
 """The statistics screen's figures, added up by SQLite: one pass per question, whatever the
 number of finished games.
 
-``stats.summarize`` and ``stats.chart`` build a ``GameRecord`` per finished game, which costs
-some 8 µs a game: 200,000 games took 5.8 s per opening of the screen. Here the database sums,
-counts and groups, and Python only walks one narrow column for the streaks and a few rows
-per day or per bar.
+Reading a ``GameRecord`` per finished game (``stats.read_records``) costs some 8 µs a game:
+200,000 games took 5.8 s per opening of the screen. Here the database sums, counts and groups,
+and Python only walks one narrow column for the streaks and a few rows per day or per bar.
 
 A row is counted when every value it holds is one ``stats.read_records`` accepts (``VALID``
 says the same checks in SQL); the others are left out, and counted, exactly as the list of
@@ -20,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from game.engine.deals import MAX_DEAL, MIN_DEAL
+from game.store import stats
 from game.store.saves import MAX_COUNT, MAX_SECONDS, parse_day
 from game.store.stats import ChartPoint, DayPoint, Summary, day_streaks, local_day
 from game.variants import VARIANTS
@@ -97,20 +97,8 @@ class _Tally:
         )
 
 
-def _where(variant: str | None, winnable_only: bool | None) -> tuple[list[str], list[object]]:
-    clauses: list[str] = []
-    args: list[object] = []
-    if variant is not None:
-        clauses.append("variant = ?")
-        args.append(variant)
-    if winnable_only is not None:
-        clauses.append("winnable_only = ?")
-        args.append(int(winnable_only))
-    return clauses, args
-
-
 def _valid(variant: str | None) -> tuple[str, list[object]]:
-    clauses, args = _where(variant, None)
+    clauses, args = stats.filters(variant, None)
     return " AND ".join([VALID, *clauses]), args
 
 
@@ -170,7 +158,7 @@ def _passes(
 ) -> Overview:
     """Two passes over the games: one grouped by variant and finishing day (sums, counts, least
     and most), one in finishing order for the streaks; and one over the deals of the day."""
-    clauses, args = _where(variant, winnable_only)
+    clauses, args = stats.filters(variant, winnable_only)
     where = " AND ".join([ROW_OK, *clauses])
     keys: list[str | None] = [*(VARIANTS if variant is None else [variant]), None]
     tallies = {key: _Tally() for key in keys}
@@ -271,7 +259,7 @@ def _streaks(
 def by_day(conn: sqlite3.Connection, variant: str | None, *, last: int | None = None) -> list[DayPoint]:
     """Wins and losses per calendar day (local, as recorded) with the win rate so far: the
     ``last`` days with games (all when ``None``)."""
-    clauses, args = _where(variant, None)
+    clauses, args = stats.filters(variant, None)
     where = " AND ".join([ROW_OK, *clauses])
     groups = conn.execute(
         f"SELECT {FINISHED_DAY} AS day, SUM(result = 'won'), SUM(result != 'won') FROM games WHERE {where}"

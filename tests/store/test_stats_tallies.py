@@ -1,5 +1,5 @@
 """The statistics added up by SQLite (``tallies``) say exactly what a game-by-game reading of
-the same rows says (``stats.read_records`` and ``stats.summarize``), damaged rows included,
+the same rows says (``stats.read_records`` and ``store_helpers.summarize``), damaged rows included,
 and cost a fixed number of narrow queries whatever the number of games."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from datetime import date
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from store_helpers import summarize
 
 import game
 from game.store import Store, stats, tallies
@@ -69,7 +70,7 @@ def test_tallied_statistics_match_the_game_by_game_reading(rows, spots) -> None:
     summed, skipped = tallies.summaries(conn, today)
     for variant in [*game.VARIANTS, None]:
         records, left_out = stats.read_records(conn, variant)
-        assert summed[variant] == stats.summarize(records, variant, today)
+        assert summed[variant] == summarize(records, variant, today)
         if variant is None:
             assert skipped == left_out
         per_day: dict[date, list[int]] = {}
