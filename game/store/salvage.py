@@ -132,17 +132,9 @@ def _open_copy(damaged: Path, scratch: Path) -> sqlite3.Connection:
     _mend_header(scratch)
     _mend_schema(scratch)
     source = sqlite3.connect(scratch, isolation_level=None, timeout=1.0)
-    source.text_factory = _text
+    source.text_factory = db.text_or_bytes
     source.execute("PRAGMA writable_schema = ON")  # a damaged definition hides only itself
     return source
-
-
-def _text(value: bytes) -> str | bytes:
-    """Text as ``str``, or its bytes when they are not UTF-8 (judged when read back)."""
-    try:
-        return value.decode()
-    except UnicodeDecodeError:
-        return value
 
 
 def _columns(conn: sqlite3.Connection, table: str, wanted: str) -> str:

@@ -74,7 +74,21 @@ V2: Final = (
     "ALTER TABLE games ADD COLUMN verdict TEXT",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2)
+V3: Final = (
+    # The statistics' running sums up to the finished game last_id (sums.py, as JSON): derived
+    # data, added to as the statistics screen opens, and added up again from games when
+    # missing, damaged or not matching games. A changed or deleted finished game drops them.
+    """CREATE TABLE tallies (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        last_id INTEGER NOT NULL,
+        games INTEGER NOT NULL,
+        sums TEXT NOT NULL
+    )""",
+    "CREATE TRIGGER games_deleted AFTER DELETE ON games BEGIN DELETE FROM tallies; END",
+    "CREATE TRIGGER games_changed AFTER UPDATE ON games BEGIN DELETE FROM tallies; END",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3)
 """Migration ``n`` upgrades version ``n`` to ``n + 1``."""
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
