@@ -5,6 +5,7 @@ moved aside (kept) with every row carried over into a fresh one where saving goe
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -98,3 +99,16 @@ def test_a_header_schema_format_no_sqlite_writes_is_a_damaged_file(
     set_byte(path, 47, value)
 
     moved_aside_with_every_row(data, open_store)
+
+
+def test_an_index_another_tool_added_is_no_damage(data: Path, open_store: Opener) -> None:
+    path = make_big_database(data, 50)
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE INDEX games_by_deal ON games (deal)")
+    conn.close()
+
+    store = open_store()
+
+    assert store.take_notices() == []
+    assert store.summary().played == 50
+    assert not [p for p in data.iterdir() if ".corrupt-" in p.name]
