@@ -115,6 +115,23 @@ def test_an_opening_adds_only_the_games_finished_since_the_last(data: Path, open
     assert store.overview().summaries[None].played == 3001
 
 
+def test_a_file_from_before_the_kept_sums_gets_them_as_it_is_opened(data: Path, open_store) -> None:
+    path = make_big_database(data, 3000)
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "DROP TRIGGER games_deleted; DROP TRIGGER games_changed; DROP TABLE tallies; PRAGMA user_version = 2;"
+    )
+    conn.close()
+
+    store = open_store()  # upgraded, and every game added up on the app's worker thread
+
+    conn = store.connection
+    assert kept_row(conn)[:2] == (3000, 3000)
+    every_game = vm_steps(conn, lambda: tallies.summaries(conn, TODAY))
+    assert vm_steps(conn, store.overview) * 20 < every_game
+    assert store.overview() == added_up_again(conn)
+
+
 def test_a_loss_later_won_drops_the_kept_sums_and_the_streaks_are_right(open_store) -> None:
     store = open_store()
     conn = store.connection
@@ -149,6 +166,7 @@ def test_a_salvaged_file_counts_its_carried_games_not_the_sums_kept_in_the_damag
     assert "carried over" in store.take_notices()[0]
     carried = store.connection.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert 0 < carried < 2000
+    assert kept_row(store.connection)[1] == carried  # added up as the file was opened
     assert store.overview().summaries[None].played == carried
     assert store.overview() == added_up_again(store.connection)
 
