@@ -105,12 +105,13 @@ def test_an_opening_adds_only_the_games_finished_since_the_last(data: Path, open
     store = open_store()
     conn = store.connection
 
-    first = vm_steps(conn, store.overview)  # every game added up, and kept
+    store.overview()
+    every_game = vm_steps(conn, lambda: tallies.summaries(conn, TODAY))
     insert(conn, [("kansas", "won", 10.0, 5, 52, 0, None, "2025-03-04T10:00:00+01:00")], first=10_000)
     again = vm_steps(conn, store.overview)
 
     assert kept_row(conn) is not None
-    assert again * 20 < first, (again, first)  # the old code: the same work every time
+    assert again * 20 < every_game, (again, every_game)  # the old code: every game every time
     assert store.overview() == added_up_again(conn)
     assert store.overview().summaries[None].played == 3001
 
