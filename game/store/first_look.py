@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from game.i18n import available_languages
 from game.names import VARIANT_NAMES
-from game.store import db, safe_json, schema
+from game.store import safe_json, schema
 from game.store.paths import NotADataFolder, data_dir, database_path
 
 WINDOW_LIMIT = 32_000
@@ -90,7 +90,7 @@ def first_look(explicit: str | None) -> FirstLook:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=0.2)
     except (NotADataFolder, OSError, ValueError, sqlite3.Error):
         return look
-    conn.text_factory = db.text_or_bytes  # one setting that is not UTF-8 is one bad value
+    conn.text_factory = _text_or_bytes  # one setting that is not UTF-8 is one bad value
     try:
         _read(conn, look)
     except (sqlite3.Error, UnicodeDecodeError):  # damaged schema text: an error that does not decode
@@ -98,6 +98,14 @@ def first_look(explicit: str | None) -> FirstLook:
     finally:
         conn.close()
     return look
+
+
+def _text_or_bytes(value: bytes) -> str | bytes:
+    # db.text_or_bytes's twin: the window opens before db is imported.
+    try:
+        return value.decode()
+    except UnicodeDecodeError:
+        return value
 
 
 def _read(conn: sqlite3.Connection, look: FirstLook) -> None:
