@@ -112,3 +112,15 @@ def test_an_index_another_tool_added_is_no_damage(data: Path, open_store: Opener
     assert store.take_notices() == []
     assert store.summary().played == 50
     assert not [p for p in data.iterdir() if ".corrupt-" in p.name]
+
+
+def test_a_damaged_key_its_index_disagrees_with_is_a_damaged_file(data: Path, open_store: Opener) -> None:
+    # quick_check sees well-formed pages; only integrity_check finds the uid index without it.
+    path = make_big_database(data, 50)
+    replace_once(path, b"game-00000049seahaven", b"game-0000004Xseahaven")
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+    assert conn.execute("PRAGMA integrity_check").fetchall() != [("ok",)]
+    conn.close()
+
+    moved_aside_with_every_row(data, open_store)
