@@ -140,12 +140,12 @@ class Store:
         or a salvage): here, on the app's worker thread, not as the statistics screen opens
         with its window frozen (0.5 s for 200,000 finished games)."""
         with self._waiting(0.0), contextlib.suppress(sqlite3.Error, ValueError):
-            conn = self._conn
+            conn = self._conn  # a file without games needs none: its first start stays quick
             if (
                 conn.execute("SELECT 1 FROM tallies").fetchone() is None
                 and conn.execute("SELECT 1 FROM games LIMIT 1").fetchone()
             ):
-                from game.store import tallies  # not for a new file: its first start stays quick
+                from game.store import tallies
 
                 db.decoding(lambda conn: tallies.overview(conn, self.today(), keep=True), self._conn)
 
