@@ -101,6 +101,7 @@ def first_look(explicit: str | None) -> FirstLook:
 
 
 def _text_or_bytes(value: bytes) -> str | bytes:
+    # db.text_or_bytes's twin: the window opens before db is imported.
     try:
         return value.decode()
     except UnicodeDecodeError:

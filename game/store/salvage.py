@@ -129,19 +129,12 @@ def _open_copy(damaged: Path, scratch: Path) -> sqlite3.Connection:
     wal = damaged.with_name(damaged.name + "-wal")
     if wal.is_file():
         shutil.copyfile(wal, scratch.with_name(scratch.name + "-wal"))
+    _mend_header(scratch)
     _mend_schema(scratch)
     source = sqlite3.connect(scratch, isolation_level=None, timeout=1.0)
-    source.text_factory = _text
+    source.text_factory = db.text_or_bytes
     source.execute("PRAGMA writable_schema = ON")  # a damaged definition hides only itself
     return source
-
-
-def _text(value: bytes) -> str | bytes:
-    """Text as ``str``, or its bytes when they are not UTF-8 (judged when read back)."""
-    try:
-        return value.decode()
-    except UnicodeDecodeError:
-        return value
 
 
 def _columns(conn: sqlite3.Connection, table: str, wanted: str) -> str:
@@ -156,20 +149,25 @@ def _columns(conn: sqlite3.Connection, table: str, wanted: str) -> str:
     return ", ".join(kept) if kept else wanted
 
 
-def _own_tables() -> dict[str, str]:
-    """Table name -> this version's definition, as every migration leaves it."""
-    conn = sqlite3.connect(":memory:")
-    try:
-        for step in schema.MIGRATIONS:
-            for sql in step:
-                conn.execute(sql)
-        return dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'").fetchall())
-    finally:
-        conn.close()
-
-
-OWN_TABLES = _own_tables()
+OWN_TABLES = {
+    name: sql for kind, name, _table, sql in schema.made_by(schema.SCHEMA_VERSION) if kind == "table" and sql
+}
 """Table name -> this version's definition, written back over a damaged one."""
+
+
+def _mend_header(scratch: Path) -> None:
+    """Set the header's format numbers back to what this game writes when damaged ones
+    (``db.damaged_formats``) would make SQLite refuse the copy or read it read-only."""
+    with scratch.open("r+b") as f:
+        header = bytearray(f.read(db.HEADER_SIZE))
+        if not db.damaged_formats(header):
+            return
+        if header[18] not in (1, 2):
+            header[18] = header[19] = 2  # WAL, as the game always leaves its file
+        if header[47] > 4:
+            header[44:48] = (4).to_bytes(4, "big")  # SQLite's schema format since 3.3.0
+        f.seek(0)
+        f.write(header)
 
 
 def _mend_schema(scratch: Path) -> None:

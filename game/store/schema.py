@@ -8,6 +8,8 @@ Everything stored is plain data (numbers, text, JSON text): no pickle, no code.
 
 from __future__ import annotations
 
+import functools
+import sqlite3
 from typing import Final
 
 APPLICATION_ID: Final = 0x536F6C69
@@ -72,8 +74,47 @@ V2: Final = (
     "ALTER TABLE games ADD COLUMN verdict TEXT",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2)
+V3: Final = (
+    # The statistics' running sums up to the finished game last_id (sums.py, as JSON): derived
+    # data, added to as the statistics screen opens, and added up again from games when
+    # missing, damaged or not matching games. A changed or deleted finished game drops them.
+    """CREATE TABLE tallies (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        last_id INTEGER NOT NULL,
+        games INTEGER NOT NULL,
+        sums TEXT NOT NULL
+    )""",
+    "CREATE TRIGGER games_deleted AFTER DELETE ON games BEGIN DELETE FROM tallies; END",
+    "CREATE TRIGGER games_changed AFTER UPDATE ON games BEGIN DELETE FROM tallies; END",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (V1, V2, V3)
 """Migration ``n`` upgrades version ``n`` to ``n + 1``."""
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 """The newest schema this code knows; a database with a higher version is moved aside."""
+
+
+Entry = tuple[str, str, str, str | None]
+"""A row of ``sqlite_master``: type, name, table, and its SQL (``None`` for an index SQLite
+makes for a ``UNIQUE`` or ``PRIMARY KEY``)."""
+
+
+def same_text(row: Entry) -> Entry:
+    """``row`` with every run of white space in its SQL one space, to compare definitions."""
+    kind, name, table, sql = row
+    return kind, name, table, None if sql is None else " ".join(sql.split())
+
+
+@functools.cache
+def made_by(version: int) -> tuple[Entry, ...]:
+    """The tables, indexes and triggers the migrations up to ``version`` make, as they are
+    written in ``sqlite_master``."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for migration in MIGRATIONS[:version]:
+            for statement in migration:
+                conn.execute(statement)
+        return tuple(conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall())
+    finally:
+        conn.close()

@@ -152,7 +152,9 @@ def record(conn: sqlite3.Connection, row: SavedRow, result: str, finished_at: st
 # ------------------------------------------------------------------ reading
 
 
-def _filter(variant: str | None, winnable_only: bool | None) -> tuple[str, list[object]]:
+def filters(variant: str | None, winnable_only: bool | None) -> tuple[list[str], list[object]]:
+    """The SQL conditions on ``games`` that keep only ``variant``'s games (all when ``None``)
+    played with or without ``winnable_only`` (both when ``None``), and their arguments."""
     clauses: list[str] = []
     args: list[object] = []
     if variant is not None:
@@ -161,7 +163,7 @@ def _filter(variant: str | None, winnable_only: bool | None) -> tuple[str, list[
     if winnable_only is not None:
         clauses.append("winnable_only = ?")
         args.append(int(winnable_only))
-    return (" WHERE " + " AND ".join(clauses)) if clauses else "", args
+    return clauses, args
 
 
 def records(
@@ -190,7 +192,8 @@ def read_records(
 ) -> tuple[list[GameRecord], int]:
     """Like ``records``, with how many rows were left out for a value of the wrong type or out
     of range (such a row is left in the file, untouched)."""
-    where, args = _filter(variant, winnable_only)
+    clauses, args = filters(variant, winnable_only)
+    where = " WHERE " + " AND ".join(clauses) if clauses else ""
     order = "DESC" if newest_first else "ASC"
     cur = conn.execute(
         f"SELECT {_FIELDS} FROM games{where} ORDER BY id {order} LIMIT ? OFFSET ?", (*args, limit, offset)
@@ -236,39 +239,6 @@ def _result(value: object) -> str:
     if value not in RESULTS:
         raise ValueError("not a result")
     return str(value)
-
-
-def summarize(games: list[GameRecord], variant: str | None, today: date) -> Summary:
-    """The statistics table of ``games`` (``records`` of ``variant``, all when ``None``)."""
-    wins = [g for g in games if g.won]
-    current, best = streaks([g.won for g in games])
-    daily = [g for g in games if g.daily is not None]
-    daily_current, daily_best = day_streaks({g.daily for g in wins if g.daily is not None}, today)
-    return Summary(
-        variant=variant,
-        played=len(games),
-        won=len(wins),
-        lost=len(games) - len(wins),
-        win_rate=len(wins) / len(games) if games else None,
-        current_streak=current,
-        best_streak=best,
-        best_time=min((g.seconds for g in wins), default=None),
-        fewest_moves=min((g.moves for g in wins), default=None),
-        best_score=max((g.score for g in games), default=None),
-        daily_played=len(daily),
-        daily_won=sum(g.won for g in daily),
-        daily_current_streak=daily_current,
-        daily_best_streak=daily_best,
-    )
-
-
-def streaks(results: list[bool]) -> tuple[int, int]:
-    """The current and the best run of ``True`` in ``results`` (oldest first)."""
-    current = best = 0
-    for won in results:
-        current = current + 1 if won else 0
-        best = max(best, current)
-    return current, best
 
 
 def day_streaks(days: set[date], today: date) -> tuple[int, int]:

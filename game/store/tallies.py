@@ -1,10 +1,11 @@
 """The statistics screen's figures, added up by SQLite: one pass per question, whatever the
 number of finished games.
 
-``stats.summarize`` and ``stats.chart`` build a ``GameRecord`` per finished game, which costs
-some 8 µs a game: 200,000 games took 5.8 s per opening of the screen. Here the database sums,
-counts and groups, and Python only walks one narrow column for the streaks and a few rows
-per day or per bar.
+Reading a ``GameRecord`` per finished game (``stats.read_records``) costs some 8 µs a game:
+200,000 games took 5.8 s per opening of the screen. Here the database sums, counts and groups,
+and Python only walks one narrow column for the streaks and a few rows per day or per bar:
+0.45 s for 200,000 games. So the screen's figures are kept as running sums (``sums``, in the
+``tallies`` table) and each opening adds only the games finished since (``overview``).
 
 A row is counted when every value it holds is one ``stats.read_records`` accepts (``VALID``
 says the same checks in SQL); the others are left out, and counted, exactly as the list of
@@ -13,15 +14,18 @@ games leaves them out.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 
 from game.engine.deals import MAX_DEAL, MIN_DEAL
+from game.store import stats
 from game.store.saves import MAX_COUNT, MAX_SECONDS, parse_day
-from game.store.stats import ChartPoint, DayPoint, Summary, day_streaks, local_day
+from game.store.stats import ChartPoint, DayPoint, Summary, local_day
+from game.store.sums import MAX_CHARS, Sums, Tally
 from game.variants import VARIANTS
 
 
@@ -53,64 +57,13 @@ day is checked in Python, once per distinct day (``_bad_days``): SQLite's ``date
 row doubled the time of a pass."""
 VALID = f"{ROW_OK} AND {_is_day(FINISHED_DAY)}"
 """SQL: the row is one ``stats.read_records`` reads (every value of the right type, in range)."""
-
-
-@dataclass
-class _Tally:
-    """One variant's figures (or all variants'), as they are added up."""
-
-    played: int = 0
-    won: int = 0
-    times: list[float] = field(default_factory=list)
-    """The fastest win of each group of games (a day of a variant): the least is the best."""
-    moves: list[int] = field(default_factory=list)
-    scores: list[int] = field(default_factory=list)
-    daily_played: int = 0
-    daily_won: int = 0
-    streak: int = 0
-    best_streak: int = 0
-    daily_days: set[date] = field(default_factory=set)
-
-    def game(self, won: int) -> None:
-        """The next game in finishing order, won or not."""
-        self.streak = self.streak + 1 if won else 0
-        self.best_streak = max(self.best_streak, self.streak)
-
-    def summary(self, variant: str | None, today: date) -> Summary:
-        """The figures as the statistics table shows them."""
-        daily_current, daily_best = day_streaks(self.daily_days, today)
-        return Summary(
-            variant=variant,
-            played=self.played,
-            won=self.won,
-            lost=self.played - self.won,
-            win_rate=self.won / self.played if self.played else None,
-            current_streak=self.streak,
-            best_streak=self.best_streak,
-            best_time=float(min(self.times)) if self.times else None,
-            fewest_moves=min(self.moves) if self.moves else None,
-            best_score=max(self.scores) if self.scores else None,
-            daily_played=self.daily_played,
-            daily_won=self.daily_won,
-            daily_current_streak=daily_current,
-            daily_best_streak=daily_best,
-        )
-
-
-def _where(variant: str | None, winnable_only: bool | None) -> tuple[list[str], list[object]]:
-    clauses: list[str] = []
-    args: list[object] = []
-    if variant is not None:
-        clauses.append("variant = ?")
-        args.append(variant)
-    if winnable_only is not None:
-        clauses.append("winnable_only = ?")
-        args.append(int(winnable_only))
-    return clauses, args
+KEEP_EVERY = 500
+"""Games added to the kept sums before they are kept again: adding the few games finished since
+the last opening takes a millisecond, while a write to the file can wait ~0.3 s for a busy disk."""
 
 
 def _valid(variant: str | None) -> tuple[str, list[object]]:
-    clauses, args = _where(variant, None)
+    clauses, args = stats.filters(variant, None)
     return " AND ".join([VALID, *clauses]), args
 
 
@@ -136,45 +89,107 @@ class Overview:
     skipped: int
     """Finished games left out for a damaged value."""
 
+    @classmethod
+    def of(cls, sums: Sums, today: date) -> Overview:
+        """The figures of ``sums``."""
+        return cls(
+            summaries={key: tally.summary(key, today) for key, tally in sums.tallies.items()},
+            days={key: tally.day_points() for key, tally in sums.tallies.items()},
+            skipped=sums.skipped,
+        )
 
-def overview(conn: sqlite3.Connection, today: date) -> Overview:
-    """The figures of every variant and of all together."""
-    return _added_up(conn, today, None, None)
+
+def overview(conn: sqlite3.Connection, today: date, *, keep: bool = False) -> Overview:
+    """The figures of every variant and of all together: the kept sums (``sums``) with the
+    games finished since added, or, when they are missing or do not match the games, all the
+    games added up again. With ``keep``, sums added up again or ``KEEP_EVERY`` games ahead of
+    the kept ones are kept for the next time, if the write lock can be had at once."""
+    keys: list[str | None] = [*VARIANTS, None]
+    if conn.in_transaction:
+        return Overview.of(_brought_up_to_date(conn, keys), today)
+    conn.execute("BEGIN")  # a read, made a write only to keep the sums
+    try:
+        kept = _kept(conn, keys)
+        kept_games = None if kept is None else kept.games
+        sums = _brought_up_to_date(conn, keys, kept)
+        if keep and (kept_games is None or sums.games - kept_games >= KEEP_EVERY):
+            _keep(conn, sums)
+        conn.execute("COMMIT")
+    finally:
+        if conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+    return Overview.of(sums, today)
+
+
+def _brought_up_to_date(conn: sqlite3.Connection, keys: list[str | None], kept: Sums | None = None) -> Sums:
+    sums = kept if kept is not None else Sums.empty(keys)
+    _add(conn, sums, None, None)
+    return sums
+
+
+def _kept(conn: sqlite3.Connection, keys: list[str | None]) -> Sums | None:
+    """The kept sums, or ``None`` if there are none, if anything in them is odd, or if the
+    games they counted are not all there any more (or others were put among them)."""
+    row = conn.execute("SELECT last_id, games, sums FROM tallies WHERE id = 1").fetchone()
+    if row is None:
+        return None
+    try:
+        sums = Sums.from_json(row[2], row[0], row[1], keys)
+    except (ValueError, TypeError):
+        return None
+    (count,) = conn.execute("SELECT COUNT(*) FROM games").fetchone()
+    (newer,) = conn.execute("SELECT COUNT(*) FROM games WHERE id > ?", (sums.last_id,)).fetchone()
+    return sums if count - newer == sums.games else None
+
+
+def _keep(conn: sqlite3.Connection, sums: Sums) -> None:
+    """Keep ``sums`` for the next opening (inside the transaction that added them up), unless
+    another connection holds the write lock or wrote since, or the file cannot be written:
+    they are then added up again next time."""
+    text = sums.to_json()
+    if len(text) <= MAX_CHARS:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute(
+                "INSERT OR REPLACE INTO tallies (id, last_id, games, sums) VALUES (1, ?, ?, ?)",
+                (sums.last_id, sums.games, text),
+            )
 
 
 def summaries(
     conn: sqlite3.Connection, today: date, *, variant: str | None = None, winnable_only: bool | None = None
 ) -> tuple[dict[str | None, Summary], int]:
     """The statistics table of every variant (only of ``variant`` when given) and of them all
-    together (key ``None``), and how many finished games were left out for a damaged value."""
-    added = _added_up(conn, today, variant, winnable_only)
+    together (key ``None``), and how many finished games were left out for a damaged value:
+    every game added up (nothing kept)."""
+    keys: list[str | None] = [*(VARIANTS if variant is None else [variant]), None]
+    sums = Sums.empty(keys)
+    if conn.in_transaction:
+        _add(conn, sums, variant, winnable_only)
+    else:
+        conn.execute("BEGIN")  # one state of the file: another window may finish a game meanwhile
+        try:
+            _add(conn, sums, variant, winnable_only)
+        finally:
+            conn.execute("COMMIT")  # it only read
+    added = Overview.of(sums, today)
     return added.summaries, added.skipped
 
 
-def _added_up(
-    conn: sqlite3.Connection, today: date, variant: str | None, winnable_only: bool | None
-) -> Overview:
-    """``_passes`` over one state of the file: another window may finish a game between two of
-    its statements, which would count as a game left out for a damaged value."""
-    if conn.in_transaction:
-        return _passes(conn, today, variant, winnable_only)
-    conn.execute("BEGIN")
-    try:
-        return _passes(conn, today, variant, winnable_only)
-    finally:
-        conn.execute("COMMIT")  # it only read
-
-
-def _passes(
-    conn: sqlite3.Connection, today: date, variant: str | None, winnable_only: bool | None
-) -> Overview:
-    """Two passes over the games: one grouped by variant and finishing day (sums, counts, least
-    and most), one in finishing order for the streaks; and one over the deals of the day."""
-    clauses, args = _where(variant, winnable_only)
-    where = " AND ".join([ROW_OK, *clauses])
-    keys: list[str | None] = [*(VARIANTS if variant is None else [variant]), None]
-    tallies = {key: _Tally() for key in keys}
-    per_day: dict[str | None, dict[str, list[int]]] = {key: {} for key in keys}
+def _add(conn: sqlite3.Connection, sums: Sums, variant: str | None, winnable_only: bool | None) -> None:
+    """Add to ``sums`` the games finished after ``sums.last_id`` (of ``variant``, played with
+    or without ``winnable_only``; all when ``None``): one pass grouped by variant and finishing
+    day (sums, counts, least and most), one in finishing order for the streaks, and one over
+    the deals of the day."""
+    clauses, args = stats.filters(variant, winnable_only)
+    clauses, args = ["id > ?", *clauses], [sums.last_id, *args]
+    newer = " AND ".join(clauses)
+    count, newest = conn.execute(f"SELECT COUNT(*), MAX(id) FROM games WHERE {newer}", args).fetchone()
+    if not count:
+        return
+    where = f"{ROW_OK} AND {newer}"
+    tallies = sums.tallies
+    before = tallies[None].played
     groups = conn.execute(
         f"SELECT variant, {FINISHED_DAY} AS day, COUNT(*), SUM(result = 'won'),"
         " MIN(CASE WHEN result = 'won' THEN seconds END), MIN(CASE WHEN result = 'won' THEN moves END),"
@@ -182,36 +197,22 @@ def _passes(
         args,
     ).fetchall()
     bad = _bad_days({group[1] for group in groups})
-    for key, day, played, won, best_time, fewest, best_score in groups:
-        if day in bad:
-            continue
-        for tally, days in ((tallies[key], per_day[key]), (tallies[None], per_day[None])):
-            tally.played += played
-            tally.won += won
-            if best_time is not None:
-                tally.times.append(best_time)
-                tally.moves.append(fewest)
-            tally.scores.append(best_score)
-            tally_day = days.setdefault(day, [0, 0])
-            tally_day[0] += won
-            tally_day[1] += played - won
-    total = " AND ".join(clauses)
-    count_all = f"SELECT COUNT(*) FROM games {'WHERE ' + total if total else ''}"
-    (count,) = conn.execute(count_all, args).fetchone()
-    skipped = count - tallies[None].played
+    for key, day, *figures in groups:
+        if day not in bad:
+            tallies[key].add_day(day, *figures)
+            tallies[None].add_day(day, *figures)
+    skipped = count - (tallies[None].played - before)
     # Nothing left out (the usual case): the other passes need no checks of the values.
-    checked = where if skipped else total or "1"
+    checked = where if skipped else newer
     _dailies(conn, checked, args, tallies, bad)
     _streaks(conn, checked, args, tallies, bad)
-    return Overview(
-        summaries={key: tally.summary(key, today) for key, tally in tallies.items()},
-        days={key: _day_points(days) for key, days in per_day.items()},
-        skipped=skipped,
-    )
+    sums.skipped += skipped
+    sums.last_id = newest
+    sums.games += count
 
 
 def _dailies(
-    conn: sqlite3.Connection, where: str, args: list[object], tallies: dict[str | None, _Tally], bad: set[str]
+    conn: sqlite3.Connection, where: str, args: list[object], tallies: dict[str | None, Tally], bad: set[str]
 ) -> None:
     """The deals of the day played and won, and the days won, of each tally: only the rows
     with a day (a few), their day read as ``saves.parse_day`` reads it."""
@@ -230,24 +231,15 @@ def _dailies(
                 tally.daily_days.add(day)
 
 
-def _day_points(days: dict[str, list[int]]) -> list[DayPoint]:
-    """Per day, oldest first, with the win rate up to its end."""
-    points: list[DayPoint] = []
-    wins = played = 0
-    for day, (won, lost) in sorted(days.items()):
-        wins, played = wins + won, played + won + lost
-        points.append(DayPoint(date.fromisoformat(day), won, lost, wins / played))
-    return points
-
-
 def _streaks(
-    conn: sqlite3.Connection, where: str, args: list[object], tallies: dict[str | None, _Tally], bad: set[str]
+    conn: sqlite3.Connection, where: str, args: list[object], tallies: dict[str | None, Tally], bad: set[str]
 ) -> None:
     """The current and best winning streaks of each tally, walking the games in finishing order
-    once (two narrow columns; local names, as this loop runs once per game)."""
-    streak = dict.fromkeys(tallies, 0)
-    best = dict.fromkeys(tallies, 0)
-    run = longest = 0
+    once from where they stood (two narrow columns; local names, as this loop runs once per
+    game)."""
+    streak = {key: tally.streak for key, tally in tallies.items()}
+    best = {key: tally.best_streak for key, tally in tallies.items()}
+    run, longest = streak.pop(None), best.pop(None)
     day = FINISHED_DAY if bad else "''"
     for key, won, finished in conn.execute(
         f"SELECT variant, result = 'won', {day} FROM games WHERE {where} ORDER BY id", args
@@ -271,7 +263,7 @@ def _streaks(
 def by_day(conn: sqlite3.Connection, variant: str | None, *, last: int | None = None) -> list[DayPoint]:
     """Wins and losses per calendar day (local, as recorded) with the win rate so far: the
     ``last`` days with games (all when ``None``)."""
-    clauses, args = _where(variant, None)
+    clauses, args = stats.filters(variant, None)
     where = " AND ".join([ROW_OK, *clauses])
     groups = conn.execute(
         f"SELECT {FINISHED_DAY} AS day, SUM(result = 'won'), SUM(result != 'won') FROM games WHERE {where}"
@@ -300,9 +292,10 @@ def chart(
     ``last`` games (all when ``None``), with running sums (one pass, not a sum per game).
     ``totals``, the games and the wins of ``variant``, spare a pass over all of them."""
     where, args = _valid(variant)
-    played, wins = conn.execute(
-        f"SELECT COUNT(*), TOTAL(result = 'won') FROM games WHERE {where}", args
-    ).fetchone()
+    played, wins = (
+        totals
+        or conn.execute(f"SELECT COUNT(*), TOTAL(result = 'won') FROM games WHERE {where}", args).fetchone()
+    )
     shown = played if last is None else max(0, min(last, played))
     fetched = min(played, shown + window - 1) if shown else 0
     tail = conn.execute(
@@ -333,4 +326,4 @@ def chart(
 
 def empty(variant: str | None, today: date) -> Summary:
     """The statistics table before the first game."""
-    return _Tally().summary(variant, today)
+    return Tally().summary(variant, today)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import contextlib
 import random
 import sqlite3
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 import game
 from game.play import Game
+from game.store.stats import GameRecord, Summary, day_streaks
 
 RANKS = "A23456789TJQK"
 
@@ -175,3 +176,37 @@ def missing_rows(path: Path, before: dict[str, list[tuple[object, ...]]]) -> dic
         return missing
     finally:
         conn.close()
+
+
+def summarize(games: list[GameRecord], variant: str | None, today: date) -> Summary:
+    """The statistics table of ``games`` (``stats.records`` of ``variant``, all when ``None``),
+    read game by game: the oracle of ``tallies``, which adds them up in SQL."""
+    wins = [g for g in games if g.won]
+    current, best = streaks([g.won for g in games])
+    daily = [g for g in games if g.daily is not None]
+    daily_current, daily_best = day_streaks({g.daily for g in wins if g.daily is not None}, today)
+    return Summary(
+        variant=variant,
+        played=len(games),
+        won=len(wins),
+        lost=len(games) - len(wins),
+        win_rate=len(wins) / len(games) if games else None,
+        current_streak=current,
+        best_streak=best,
+        best_time=min((g.seconds for g in wins), default=None),
+        fewest_moves=min((g.moves for g in wins), default=None),
+        best_score=max((g.score for g in games), default=None),
+        daily_played=len(daily),
+        daily_won=sum(g.won for g in daily),
+        daily_current_streak=daily_current,
+        daily_best_streak=daily_best,
+    )
+
+
+def streaks(results: list[bool]) -> tuple[int, int]:
+    """The current and the best run of ``True`` in ``results`` (oldest first)."""
+    current = best = 0
+    for won in results:
+        current = current + 1 if won else 0
+        best = max(best, current)
+    return current, best

@@ -139,7 +139,8 @@ def plain_select_count(path: Path, table: str) -> int:
     return count
 
 
-@pytest.mark.parametrize("pages", [(7,), (10,), (11,), (7, 10, 11)])
+# Page 7: an index of games; 11 and 12: its second and third leaves (10 is the first).
+@pytest.mark.parametrize("pages", [(7,), (11,), (12,), (7, 11, 12)])
 def test_damaged_file_carries_its_readable_rows_into_the_fresh_one(
     data: Path, clock: FakeClock, open_store: Opener, pages: tuple[int, ...]
 ) -> None:

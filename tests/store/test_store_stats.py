@@ -6,11 +6,11 @@ import random
 from datetime import date
 
 import pytest
-from store_helpers import near_won, play_random, stuck_game
+from store_helpers import near_won, play_random, streaks, stuck_game
 
 import game
 from game.store import LOSS_RULE
-from game.store.stats import day_streaks, streaks
+from game.store.stats import day_streaks
 
 
 def win(store, *, daily=None, seconds=30.0, winnable_only=False):
