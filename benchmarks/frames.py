@@ -247,7 +247,7 @@ def idle_steps(app: App, clock: Clock, steps: int = 300) -> dict[str, float]:
 def idle_real_loop(app: App, clock: Clock, seconds: float) -> dict[str, float]:
     """The real main loop (``App.run``) for ``seconds`` with a game in progress (its clock ticks)."""
     t = table(app)
-    t._start(game.new_game("kansas", 1))
+    t.session.start(game.new_game("kansas", 1))
     settle(app, clock)
     stock = next(m for m in t.g.legal_moves() if m.source == "stock")
     t.play(stock)  # starts the game clock: the status line changes once a second
@@ -288,7 +288,7 @@ def wake_frames(app: App, clock: Clock, reps: int) -> dict[str, float]:
     """The first frame after idle (a move played on a sleeping table) with the table layer parked
     (rebuilt from the window: ``App.go_idle``) and kept, alternately; medians in ms, wall and CPU."""
     t = table(app)
-    t._start(game.new_game("kansas", 1))
+    t.session.start(game.new_game("kansas", 1))
     settle(app, clock)
     move = next(m for m in t.g.legal_moves() if m.source != "stock")
     wall: dict[bool, list[float]] = {True: [], False: []}
@@ -321,7 +321,7 @@ def wake_frames(app: App, clock: Clock, reps: int) -> dict[str, float]:
 def drag_run(app: App, clock: Clock, motions: int) -> tuple[list[float], list[float], float]:
     """Pick up the 13-card run and carry it around; the per-motion step times and the pick-up step."""
     t = table(app)
-    t._start(game.from_text(DRAG_POSITION))
+    t.session.start(game.from_text(DRAG_POSITION))
     settle(app, clock)
     pile = t.g.variant.index["tableau-1"]
     rects = t.layout.state_rects(t.g.state, pile)
@@ -357,7 +357,7 @@ def finish_run(app: App, clock: Clock) -> tuple[list[float], list[float]]:
     t = table(app)
     app.settings.auto_moves = False  # so the win waits for the Finish key instead of starting itself
     app.settings.speed = "off"
-    t._start(game.from_text(FINISH_POSITION))
+    t.session.start(game.from_text(FINISH_POSITION))
     settle(app, clock)
     assert t.g.finish_line() is not None
     app.settings.speed = "normal"

@@ -20,7 +20,6 @@ import shutil
 import sqlite3
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -74,15 +73,15 @@ def cut_last_page(raw: bytes) -> bytes:
 DAMAGE = {"one page zeroed": zero_middle_page, "cut short by a page": cut_last_page}
 
 
-def baseline(ref: str) -> ModuleType:
-    """``game/store/salvage.py`` as it is at ``ref``, loaded as a module of its own."""
+def baseline(ref: str, name: str = "salvage") -> ModuleType:
+    """``game/store/<name>.py`` as it is at ``ref``, loaded as a module of its own."""
     root = Path(__file__).resolve().parents[1]
     text = subprocess.run(
-        ["git", "show", f"{ref}:game/store/salvage.py"], cwd=root, capture_output=True, text=True, check=True
+        ["git", "show", f"{ref}:game/store/{name}.py"], cwd=root, capture_output=True, text=True, check=True
     ).stdout
-    path = Path(tempfile.mkdtemp(prefix="salvage-baseline-")) / "baseline_salvage.py"
+    path = Path(tempfile.mkdtemp(prefix="salvage-baseline-")) / f"baseline_{name}.py"
     path.write_text(text)
-    spec = importlib.util.spec_from_file_location("baseline_salvage", path)
+    spec = importlib.util.spec_from_file_location(f"baseline_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -122,7 +121,12 @@ def main() -> None:
     p.add_argument("--baseline", default="main", help="the git revision of the baseline salvage")
     args = p.parse_args()
     old = baseline(args.baseline)
-    assert schema.SCHEMA_VERSION == 1  # both read the same tables
+    theirs = baseline(args.baseline, "schema").SCHEMA_VERSION
+    if theirs != schema.SCHEMA_VERSION:
+        print(
+            f"note: {args.baseline} writes schema {theirs}, this code {schema.SCHEMA_VERSION};"
+            " both salvage into this code's"
+        )
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp)
         good = fill(scratch / "good", args.games).read_bytes()
@@ -141,4 +145,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
