@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import importlib.util
 import os
 import statistics
 import subprocess
@@ -35,7 +36,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build"))
 
-import build  # noqa: E402  (build/build.py)
+# build/build.py, by its path: plain ``import build`` names PyPA's build package to type checkers.
+_spec = importlib.util.spec_from_file_location("build", ROOT / "build" / "build.py")
+assert _spec is not None and _spec.loader is not None
+build = importlib.util.module_from_spec(_spec)
+sys.modules["build"] = build
+_spec.loader.exec_module(build)
 
 try:
     import resource

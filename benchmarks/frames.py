@@ -74,6 +74,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pygame
 
@@ -143,7 +144,7 @@ def _install_counters(app: App) -> None:
 
     def counted_update(*a: object) -> None:
         COUNTS.updates += 1
-        update(*a)  # type: ignore[arg-type]
+        update(*a)
 
     if not getattr(pygame.display.flip, "_counted", False):
         counted_flip._counted = True  # type: ignore[attr-defined]
@@ -189,7 +190,7 @@ def settle(app: App, clock: Clock, dt: float = 1 / 60, frames: int = 5000) -> No
     raise RuntimeError("the app never settled")
 
 
-def post(kind: int, **attrs: object) -> None:
+def post(kind: int, **attrs: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **attrs))
 
 
@@ -499,7 +500,7 @@ def report(size: tuple[int, int], r: dict[str, object]) -> None:
 
     def ratio(p: object, floor: object) -> float:
         if isinstance(p, tuple) and isinstance(floor, tuple) and floor[1] > 0:
-            return p[1] / floor[1]
+            return float(p[1] / floor[1])
         return math.nan
 
     def cols(p: object, floor: object) -> str:
@@ -540,11 +541,11 @@ def report(size: tuple[int, int], r: dict[str, object]) -> None:
             "(target CPU ~0; the clock repaints the status line once a second)"
         )
     if "wake" in r:
-        w = r["wake"]
-        assert isinstance(w, dict)
+        wake = r["wake"]
+        assert isinstance(wake, dict)
         print(
-            f"{'first frame after idle (a move)':<36}layer parked {w['parked']:.2f} ms"
-            f" (CPU {w['parked_cpu']:.2f}), kept {w['kept']:.2f} ms (CPU {w['kept_cpu']:.2f});"
+            f"{'first frame after idle (a move)':<36}layer parked {wake['parked']:.2f} ms"
+            f" (CPU {wake['parked_cpu']:.2f}), kept {wake['kept']:.2f} ms (CPU {wake['kept_cpu']:.2f});"
             " parked = rebuilt from the window"
         )
 

@@ -68,7 +68,7 @@ def timed(app: App, before_frame: list[int] | None) -> tuple[list[float], list[f
         frame(*args)  # type: ignore[arg-type]
         spent[0] = time.perf_counter() - start
 
-    app.speech.frame = timed_frame  # type: ignore[method-assign]
+    app.speech.frame = timed_frame  # type: ignore[method-assign,assignment]
     for i in range(FRAMES):
         if before_frame:
             key = before_frame[i % len(before_frame)]
@@ -92,7 +92,7 @@ def report(name: str, times: tuple[list[float], list[float]]) -> None:
 
 def main() -> None:
     backends_voice = backends.system_voice
-    backends.system_voice = lambda platform=sys.platform: SlowVoice()  # type: ignore[assignment]
+    backends.system_voice = lambda platform=sys.platform: SlowVoice()
     try:
         off = App(make_args(variant="kansas", deal=65), speed="off")
         off.step()

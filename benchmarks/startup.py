@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import xvfb
 
@@ -229,7 +230,7 @@ def launch(code: str, env: dict[str, str], args: list[str]) -> dict[str, object]
     line = next((x for x in proc.stdout.splitlines() if x.startswith("BENCH ")), None)
     if line is None:
         raise RuntimeError(f"no figures from the child (exit {proc.returncode}):\n{proc.stderr[-2000:]}")
-    marks = json.loads(line[6:])
+    marks: dict[str, Any] = json.loads(line[6:])
     for key in ("start", "imported", "init_start", "init_end", "first_table", "settled"):
         if key in marks:
             marks[key] = (marks[key] - start) * 1000

@@ -55,7 +55,7 @@ def finished_games(first: int, count: int, games: int, days: int) -> list[tuple[
     start = datetime(2020, 1, 1, 9, 0, tzinfo=timezone(timedelta(hours=1)))
     step = timedelta(days=days) / games
     variants = list(game.VARIANTS)
-    rows = []
+    rows: list[tuple[object, ...]] = []
     for i in range(first, first + count):
         finished = start + step * i
         daily = finished.date().isoformat() if rng.random() < 0.05 else None

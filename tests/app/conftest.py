@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -34,7 +35,7 @@ class FakeClock:
 
 def make_args(**given: object) -> argparse.Namespace:
     """The namespace ``game.cli.play_parser()`` would give, with ``given`` filled in."""
-    args = {
+    args: dict[str, object] = {
         "variant": None,
         "deal": None,
         "fullscreen": False,
@@ -146,7 +147,7 @@ def settle(app: App, clock: FakeClock, frames: int = 4000, dt: float = 0.02) -> 
     raise AssertionError("the app never settled")
 
 
-def post(kind: int, **attrs: object) -> None:
+def post(kind: int, **attrs: Any) -> None:
     """Post one pygame event."""
     pygame.event.post(pygame.event.Event(kind, **attrs))
 
