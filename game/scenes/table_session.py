@@ -243,6 +243,8 @@ class TableSession:
             self.save_time()  # the game left behind is recorded with its time up to now
         self.g = g
         self.seen = {g.state}
+        if self.autoplay is not None:  # the computer plays each game it is shown afresh
+            self.autoplay = Autoplay()
         self.hint = None
         self._won_shown = False
         self._stuck_seen = None

@@ -12,6 +12,8 @@ from solver_stand_in import InlineWorker
 
 import game
 from game.app import App
+from game.controls.intents import Intent
+from game.scenes.win import WinScene
 from tests.app.conftest import FakeClock
 
 
@@ -70,3 +72,28 @@ def test_the_command_line_autoplay_exits_zero() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("kansas deal 3: ")
+
+
+def test_same_deal_again_after_autoplay_ended_plays_it_afresh(
+    make_app: Callable[..., App], clock: FakeClock, solver: InlineWorker
+) -> None:
+    solver.hold = False
+    app = make_app(speed="fast", variant="seahaven", deal=7, autoplay=True, window=(640, 480))
+    table = app.table
+    assert table is not None
+    for _ in range(20000):
+        clock.t += 0.05
+        app.step()
+        if table.autoplay is not None and table.autoplay.done:
+            break
+    assert table.autoplay is not None and table.autoplay.done
+    assert table.g.is_won()
+    win = app.scenes[-1]
+    assert isinstance(win, WinScene)
+    win.choose(Intent.SAME_DEAL)  # the win screen's "Same deal" button
+    for _ in range(400):
+        clock.t += 0.05
+        app.step()
+    assert table.g.moves_made > 0  # played again, not left as the first run ended it
+    toast = table.toast[0] if table.toast is not None else ""
+    assert "Autoplay stopped" not in toast
