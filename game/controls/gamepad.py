@@ -92,9 +92,9 @@ def pin_xinput(platform: str = sys.platform, pin: Callable[[str], bool] | None =
 
     SDL unloads XInput when its controller support stops (``pygame.quit``, at exit). Wine 8's
     XInput, unloaded so, stops its device thread from its DllMain and is unmapped while that
-    thread is still returning from the SetEvent that let the unload go on: one exit in a few
-    faulted there ("Unhandled page fault on execute access to 0000000259D937EA", the
-    instruction after that call in xinput1_4.dll), a crash status after a game played right. A
+    thread is still returning from the SetEvent that let the unload go on: 4 exits in 40 faulted
+    there ("Unhandled page fault on execute access to 0000000259D937EA", the instruction after
+    that call in xinput1_4.dll), a crash after a game played right; none in 40 with the pin. A
     pinned library goes only with the process, whose end stops no thread from DllMain.
     """
     if platform != "win32":
