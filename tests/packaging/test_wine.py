@@ -226,3 +226,13 @@ def test_a_run_that_crashes_at_exit_fails_the_smoke_and_is_not_tried_again(
     assert len(failures) == 1, failures
     assert "LANGUAGE=de --variant kansas --deal 3 --autoplay --exit-when-done: exit 5" in failures[0]
     assert "Unhandled page fault" in failures[0]
+
+
+def test_ci_runs_the_windows_build_under_wine_and_installs_wine() -> None:
+    """Issue 32's contract: .ci/run runs ``build/wine.py --smoke`` (not only mentions it)."""
+    commands = [
+        line.split("#", 1)[0].strip()
+        for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    ]
+    assert ".venv/bin/python build/wine.py --smoke" in commands
+    assert any("need+=(wine wine64)" in line for line in commands)
