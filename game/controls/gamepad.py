@@ -11,8 +11,10 @@ plugged in or pulled out while the game runs are opened and closed as their
 from __future__ import annotations
 
 import contextlib
+import sys
+from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -75,6 +77,47 @@ STICK_OFF = 0.3
 AXIS_MAX = 32767
 
 
+XINPUT_LIBRARIES = ("XInput1_4.dll", "XInput1_3.dll", "XInput9_1_0.dll")
+"""The XInput libraries SDL loads on Windows for its game-controller support (the first it finds)."""
+
+GET_MODULE_HANDLE_EX_FLAG_PIN = 0x1
+"""GetModuleHandleExW's flag: the library stays loaded until the process ends, however many
+FreeLibrary calls follow."""
+
+
+def pin_xinput(platform: str = sys.platform, pin: Callable[[str], bool] | None = None) -> list[str]:
+    """On Windows, keep the XInput library SDL's controller support loaded in memory until the
+    process ends; returns the libraries pinned. ``pin`` stands in for kernel32's
+    GetModuleHandleExW with the PIN flag, which is False for a library not loaded (tests).
+
+    SDL unloads XInput when its controller support stops (``pygame.quit``, at exit). Wine 8's
+    XInput, unloaded so, stops its device thread from its DllMain and is unmapped while that
+    thread is still returning from the SetEvent that let the unload go on: 4 exits in 40 faulted
+    there ("Unhandled page fault on execute access to 0000000259D937EA", the instruction after
+    that call in xinput1_4.dll), a crash after a game played right; none in 40 with the pin. A
+    pinned library goes only with the process, whose end stops no thread from DllMain.
+    """
+    if platform != "win32":
+        return []
+    try:
+        pin = pin or _kernel32_pin
+        return [name for name in XINPUT_LIBRARIES if pin(name)]
+    except (OSError, AttributeError):  # no kernel32 or no such function: nothing to pin with
+        return []
+
+
+def _kernel32_pin(name: str) -> bool:
+    """GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_PIN, ``name``): whether it was loaded."""
+    import ctypes
+
+    windll: Any = getattr(ctypes, "WinDLL")  # noqa: B009  (Windows only; typeshed has it there alone)
+    function = windll("kernel32", use_last_error=True).GetModuleHandleExW
+    function.argtypes = (ctypes.c_uint32, ctypes.c_wchar_p, ctypes.POINTER(ctypes.c_void_p))
+    function.restype = ctypes.c_int
+    handle = ctypes.c_void_p()
+    return bool(function(GET_MODULE_HANDLE_EX_FLAG_PIN, name, ctypes.byref(handle)))
+
+
 class Target(Protocol):
     """What the pad drives: the front scene, and on the table its focus."""
 
@@ -109,6 +152,8 @@ class Gamepads:
             self.started = True
         except pygame.error as exc:
             _log().info("no gamepad support: %s", exc)
+            return
+        pin_xinput()  # SDL has loaded XInput now; its unload at exit crashes Wine 8 (pin_xinput)
 
     def handle(self, event: pygame.event.Event, front: Target | None) -> None:
         """Take one controller event; buttons and stick go to ``front`` as key presses."""
