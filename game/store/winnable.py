@@ -237,21 +237,44 @@ def wins(entry: Entry, *, automatic: bool = True) -> bool:
 
 
 def next_winnable(
-    variant: str, played: Iterable[int] = (), *, automatic: bool = True, table: Table | None = None
+    variant: str,
+    played: Iterable[int] = (),
+    *,
+    automatic: bool = True,
+    table: Table | None = None,
+    cache: Path | None = None,
 ) -> Entry | None:
-    """A deal of ``variant``'s pool not in ``played`` whose line replays to a win as the table
-    plays (``automatic``: with automatic moves), at random; once the pool is used up, a past
-    day's deal of the day not played (proved the same way); ``None`` when none is left."""
+    """A deal of ``variant``'s pool (the shipped one and the one proved on this machine, kept
+    in ``cache``) not in ``played`` whose line replays to a win as the table plays
+    (``automatic``: with automatic moves), at random; once the pools are used up, a past day's
+    deal of the day not played (proved the same way); ``None`` when none is left."""
     import random
 
     seen = set(played)
     source = table or shipped()
     today = date.today()
     past = [e for day, e in source.daily.get(variant, {}).items() if day < today]
-    for entries in (source.pool.get(variant, []), past):
+    for entries in ([*source.pool.get(variant, []), *cached_pool(variant, cache)], past):
         fresh = [e for e in entries if e.deal not in seen]
         random.shuffle(fresh)
         found = next((e for e in fresh[:8] if wins(e, automatic=automatic)), None)
         if found is not None:
             return found
     return None
+
+
+def cached_pool(variant: str, cache: Path | None) -> list[Entry]:
+    """The winnable deals of ``variant`` proved on this machine and kept in ``cache`` (the
+    pool's refill, ``game.dailies.refill_pool``)."""
+    if cache is None:
+        return []
+    table = Table()
+    read_into(table, variant, table_path(variant, cache))
+    return table.pool.get(variant, [])
+
+
+def unplayed(variant: str, played: Iterable[int], cache: Path | None, table: Table | None = None) -> int:
+    """How many deals of ``variant``'s pools (shipped and cached) are not in ``played``."""
+    seen = set(played)
+    pool = [*(table or shipped()).pool.get(variant, []), *cached_pool(variant, cache)]
+    return len({e.deal for e in pool} - seen)
