@@ -33,6 +33,7 @@ from game.store.winnable import (
 from game.winnable_generate import Generator, Solver, Stopped
 
 CHEAP = ["seahaven", "bakers-game"]
+CHEAP_ALL = ["seahaven", "bakers-game", "lady-jane"]
 
 
 def _shipped_days() -> list[date]:
@@ -245,3 +246,27 @@ def test_a_used_up_pool_is_refilled_ahead_and_dealt_from_the_cache(tmp_path: Pat
     entry = next_winnable("seahaven", played, cache=tmp_path)
     assert entry is not None and entry.day is None and entry.deal not in played
     assert wins(entry, automatic=True) and wins(entry, automatic=False)
+
+
+@pytest.mark.slow
+def test_the_plain_python_solver_proves_the_same_days_deals() -> None:
+    """A build without the compiled solver (``SOLITAIRE_PURE_PYTHON``, as under Wine when the
+    compile fails) proves the same deal of the day: the budget counts positions, which both
+    builds search alike."""
+    import os
+    import subprocess
+    import sys
+
+    day = date(2027, 3, 1)
+    script = (
+        "from datetime import date\nfrom game.solver.daily_proof import daily_proof\n"
+        f"for k in {CHEAP_ALL!r}:\n    p = daily_proof(k, date({day.year}, {day.month}, {day.day}))\n"
+        "    print(k, p.deal, p.rating, len(p.raw))\n"
+    )
+    env = {**os.environ, "SOLITAIRE_PURE_PYTHON": "1", "PYTHONHASHSEED": "7"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=600
+    )
+    assert done.returncode == 0, done.stderr
+    here = [f"{k} {p.deal} {p.rating} {len(p.raw)}" for k, p in ((k, daily_proof(k, day)) for k in CHEAP_ALL)]
+    assert done.stdout.splitlines() == here
