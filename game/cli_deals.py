@@ -66,8 +66,12 @@ def winnable_parser() -> _Parser:
 def daily_command(args: argparse.Namespace) -> int:
     """Print the day's deal and its rating; a day without one: one line on stderr, status 2."""
     from game.dailies import NoDailyDeal, daily_entry
+    from game.store.daily import in_range
+    from game.store.winnable import shipped
 
     day = args.date or date.today()
+    if in_range(day) and shipped().problems:
+        sys.stderr.write(_damaged() + "\n")
     try:
         entry = daily_entry(args.variant, day, _cache())
     except NoDailyDeal as exc:
@@ -97,9 +101,14 @@ def winnable_command(args: argparse.Namespace) -> int:
     if entry is not None:
         sys.stdout.write(f"{entry.deal}\n{entry.rating}\n")
         return 0
-    # Translators: the shipped table of proven-winnable deals cannot be used
-    sys.stderr.write(_("The table of winnable deals is damaged or missing: searching instead.") + "\n")
+    sys.stderr.write(_damaged() + "\n")
     return _search(args.variant)
+
+
+def _damaged() -> str:
+    """The notice of a shipped table that cannot be used (all or part of it)."""
+    # Translators: the shipped table of proven-winnable deals cannot be used
+    return _("The table of winnable deals is damaged or missing: searching instead.")
 
 
 def _search(variant: str) -> int:

@@ -161,7 +161,11 @@ def check(folder: Path, variants: Sequence[str], say: Callable[[str], None] = pr
         bad += len(failed)
         say(f"{key}: {len(entries)} deals, {len(failed)} failed to replay")
     span = table.supported(variants)
-    say(f"supported dates: {span[0]} to {span[1]}" if span else "supported dates: none")
+    say(
+        f"days shipped for every game: {span[0]} to {span[1]}"
+        if span
+        else "days shipped for every game: none"
+    )
     return bad + len(table.problems)
 
 

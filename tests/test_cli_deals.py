@@ -14,6 +14,7 @@ import game
 from game import dailies
 from game.cli import main
 from game.solver.daily_proof import daily_proof
+from game.store import daily as store_daily
 from game.store import winnable as winnable_table
 from game.store.daily import daily_entry, supported
 from game.store.winnable import Table, wins
@@ -118,3 +119,18 @@ def test_the_installed_command_answers_daily_and_winnable() -> None:
     run = [sys.executable, "-m", "game", "winnable", "--variant", "lady-jane"]
     done = subprocess.run(run, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0 and done.stdout.splitlines()[0].isdigit()
+
+
+def test_daily_with_a_damaged_table_proves_the_same_deal_and_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path))
+    day = _first_day()
+    want = daily_entry("seahaven", day)
+    damaged = Table(problems=["seahaven.txt: missing"])
+    monkeypatch.setattr(winnable_table, "shipped", lambda: damaged)
+    monkeypatch.setattr(store_daily, "shipped", lambda: damaged)
+    assert main(["daily", "--variant", "seahaven", "--date", day.isoformat()]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [str(want.deal), want.rating]
+    assert "searching instead" in err and len(err.splitlines()) == 1

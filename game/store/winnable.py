@@ -1,15 +1,14 @@
-"""The shipped table of proven-winnable deals: every game's deal of the day, and a pool of
-winnable deals for "winnable deals only".
+"""The shipped table of proven-winnable deals: a cache of every game's deal of the day for a run
+of dates, and a pool of winnable deals for "winnable deals only".
 
-Why a table shipped with the game rather than a search on the player's machine: the deal of
-the day must be the same for every player on every machine, slow or fast, loaded or idle. A
-search with a time budget gives different answers on different machines; one with a budget
-of positions is the same everywhere but changes whenever the solver improves (a faster solver
-proves deals a slower one left unknown, so "the first winnable candidate" moves). A table
-generated once (``python -m game.winnable_table generate``, ``game.winnable_generate``),
-reviewed and shipped freezes each day's deal for good, and each of its deals comes with a
-winning line that the tests replay through the engine. It also makes "winnable deals only"
-instant: a deal from the pool needs no search at all.
+Each day's deal is a function of the date alone (``game.solver.daily_proof``: a search with a
+budget of positions, never of time, so the same on every machine); the table is that function
+computed once (``python -m game.winnable_table generate``, ``game.winnable_generate``),
+checked and shipped, so the game reads a day instead of proving it, and each of its deals comes
+with a winning line that the tests replay through the engine. A day beyond the table is proved
+on the player's machine with the same function (``game.dailies``) and kept in the data folder
+in the same format. The pool makes "winnable deals only" instant: a deal from it needs no
+search at all.
 
 The files are ``game/deals/<variant>.txt``, one deal a line::
 
@@ -19,11 +18,11 @@ The files are ``game/deals/<variant>.txt``, one deal a line::
 a date (or ``-`` for a deal of the pool), the deal number, its rating (``RATINGS``) and its
 winning line, three characters a move (``encode_line``). The line wins as the table plays
 with automatic moves on (each automatic move written out), so it also wins for a player who
-plays without them: an automatic move is a legal move the player may make. The supported
-dates are exactly the run of dates, from the first, on which every game has its deal.
+plays without them: an automatic move is a legal move the player may make.
 
 A damaged or missing file is no crash: ``load`` keeps the good lines, drops the rest and says
-so in ``Table.problems``; callers fall back to searching (with a notice).
+so in ``Table.problems``; a day it lacks is proved instead, and a used-up or damaged pool is
+refilled or searched.
 """
 
 from __future__ import annotations
