@@ -1,7 +1,7 @@
 """Time to the next winnable deal per game, as "winnable deals only" and ``solitaire
 winnable`` get it: from the shipped pool (``game.winnable_table.next_winnable``: a deal not yet
 played whose line replays to a win), and once the pool is used up, the fallback search
-(random deals searched with the rating budget as the table plays, until one is proved
+(random deals proved the way the table's were, ``find_winnable``, until one is proved
 winnable or ``game.cli_deals.SEARCH_SECONDS`` pass). Prints, per game, the median, p95 and
 max seconds over N requests, and how many came from the pool.
 
@@ -20,26 +20,16 @@ from pathlib import Path
 
 import game
 from game.cli_deals import SEARCH_SECONDS
-from game.solver.answer import Verdict
-from game.solver.rating import RATING_BUDGET
-from game.solver.search import solve
+from game.solver.daily_proof import find_winnable
 from game.store import winnable
 from game.store.winnable import load, next_winnable
 
 
 def search_one(variant: str) -> float:
-    """Seconds the fallback search takes to prove a random deal winnable (or give up)."""
+    """Seconds the fallback search (``find_winnable``, as ``solitaire winnable`` runs it) takes
+    to prove a random deal winnable (or give up)."""
     began = time.monotonic()
-    deadline = began + SEARCH_SECONDS
-    while time.monotonic() < deadline:
-        found = solve(
-            game.new_game(variant),
-            RATING_BUDGET.for_game(variant),
-            automatic=True,
-            cancelled=lambda: time.monotonic() > deadline,
-        )
-        if found.verdict is Verdict.WINNABLE:
-            break
+    find_winnable(variant, SEARCH_SECONDS)
     return time.monotonic() - began
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import time
 from datetime import date
 from pathlib import Path
 
@@ -112,21 +111,12 @@ def _damaged() -> str:
 
 
 def _search(variant: str) -> int:
-    """Random deals searched with the rating budget until one is proved winnable."""
-    import game
-    from game.solver.answer import Verdict
-    from game.solver.daily_proof import rating_of
-    from game.solver.rating import RATING_BUDGET
-    from game.solver.search import solve
+    """Random deals proved the way the table's were until one wins (``find_winnable``)."""
+    from game.solver.daily_proof import find_winnable
 
-    deadline = time.monotonic() + SEARCH_SECONDS
-    while time.monotonic() < deadline:
-        g = game.new_game(variant)
-        found = solve(
-            g, RATING_BUDGET.for_game(variant), automatic=True, cancelled=lambda: time.monotonic() > deadline
-        )
-        if found.verdict is Verdict.WINNABLE:
-            sys.stdout.write(f"{g.deal}\n{rating_of(variant, found)}\n")
-            return 0
-    sys.stderr.write(_("No deal proved winnable in time: try again.") + "\n")
-    return 1
+    proof = find_winnable(variant, SEARCH_SECONDS)
+    if proof is None:
+        sys.stderr.write(_("No deal proved winnable in time: try again.") + "\n")
+        return 1
+    sys.stdout.write(f"{proof.deal}\n{proof.rating}\n")
+    return 0

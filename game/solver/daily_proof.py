@@ -112,12 +112,14 @@ def opening(variant: str, deal: int) -> Game:
     return Game(v, v.deal(iter(deal_order(check_deal_number(deal)))), deal)
 
 
-def prove(variant: str, deal: int, solver: Solver = solve) -> Proof | None:
+def prove(
+    variant: str, deal: int, solver: Solver = solve, cancelled: Callable[[], bool] | None = None
+) -> Proof | None:
     """``deal`` with its winning line when ``daily_budget``'s search proves it winnable and the
     line replays to a win through the engine both as the table plays it and as a free player
-    does; ``None`` otherwise."""
+    does; ``None`` otherwise (and when ``cancelled`` stops it: never for a deal of the day)."""
     g = opening(variant, deal)
-    found = solver(g, daily_budget(variant), automatic=True, generic=False)
+    found = solver(g, daily_budget(variant), automatic=True, generic=False, cancelled=cancelled)
     if found.verdict is not Verdict.WINNABLE:
         return None
     v, state = g.variant, g.state
@@ -133,3 +135,22 @@ def daily_proof(variant: str, day: date, solver: Solver = solve) -> Proof:
         if proof is not None:
             return proof
     raise NoProof(f"no deal of {variant} proved for {day.isoformat()}")
+
+
+def find_winnable(variant: str, seconds: float, clock: Callable[[], float] | None = None) -> Proof | None:
+    """A random deal of ``variant`` that ``prove`` proves, looked for for at most ``seconds``
+    (``None`` if none was proved in time): the fallback of "winnable deals only" once its pools
+    are used up. The game's own search with a small budget passes over the deals it cannot
+    settle at once, so it proves one far sooner than a bigger search would (Kansas: about one
+    candidate in forty, a tenth of a second each)."""
+    import random
+    import time
+
+    now = clock or time.monotonic
+    deadline = now() + seconds
+    rng = random.SystemRandom()
+    while now() < deadline:
+        proof = prove(variant, rng.randint(1, MAX_DEAL), cancelled=lambda: now() > deadline)
+        if proof is not None:
+            return proof
+    return None
