@@ -177,6 +177,7 @@ def _slowed(factor: float) -> Solver:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)  # some 60 s of processor time: minutes on a busy machine
 def test_the_days_deals_are_the_same_with_the_solver_at_half_and_double_speed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -215,6 +216,7 @@ def test_the_days_deals_are_the_same_with_the_solver_at_half_and_double_speed(
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)
 @pytest.mark.parametrize("variant", list(game.VARIANTS))
 def test_the_shipped_days_are_what_the_daily_function_gives(variant: str) -> None:
     """The shipped table is a cache of ``daily_proof``: on a sample of its days (the first,
@@ -249,6 +251,7 @@ def test_a_used_up_pool_is_refilled_ahead_and_dealt_from_the_cache(tmp_path: Pat
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)  # some 60 s of processor time: minutes on a busy machine
 def test_the_plain_python_solver_proves_the_same_days_deals() -> None:
     """A build without the compiled solver (``SOLITAIRE_PURE_PYTHON``, as under Wine when the
     compile fails) proves the same deal of the day: the budget counts positions, which both
