@@ -33,7 +33,7 @@ from game.solver.rating import RATING_BUDGET, Difficulty, rate
 from game.solver.search import plays_at_table, replays_to_win, solve
 from game.variants.base import RawMove
 
-DAILY_POSITIONS: Final = {"kansas": 300_000, "aunt-mary": 110_000, "lady-jane": 40_000}
+DAILY_POSITIONS: Final = {"kansas": 300_000, "aunt-mary": 40_000, "lady-jane": 40_000}
 """Positions a candidate's search may store, where it is not ``DEFAULT_POSITIONS``: small
 enough that a candidate the search cannot decide costs little (only a proven win is needed,
 not the first winnable candidate), large enough that about one candidate in ten is proved.
@@ -44,7 +44,8 @@ undecided, since a free player's line often keeps a card off its foundation that
 sends home): 23 s a day here, about 100 s on a loaded machine. Most of the days' wins are
 "easy" (under 219,000 positions); at 1.5 M a day took 18.8 s, at 500,000 about 12 s.
 Aunt Mary: its search stores ~20,000 positions a second and some lost deals need 150,000 to
-280,000 positions to prove so (8–15 s); 110,000 keeps easy and medium deals.
+280,000 positions to prove so (8–15 s); at 110,000 a day took 6.6 s, and 40,000 keeps the easy
+deals (band at 38,000) for about 2 s per candidate left undecided.
 Lady Jane: a candidate left undecided at 300,000 positions cost 19 s (deal 946732991); its
 days' wins mostly take under 1,000."""
 
