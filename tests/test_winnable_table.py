@@ -43,6 +43,11 @@ def _shipped_days() -> list[date]:
     return [first + timedelta(days=d) for d in range((last - first).days + 1)]
 
 
+def _beyond_the_table() -> date:
+    """A day in range that no game's shipped days reach."""
+    return max(max(days) for days in shipped().daily.values()) + timedelta(days=30)
+
+
 def test_the_shipped_table_is_whole_and_covers_a_run_of_days() -> None:
     table = shipped()
     assert table.problems == []
@@ -114,7 +119,7 @@ def test_a_day_after_the_shipped_table_is_proved_here_and_cached(
 ) -> None:
     """The daily challenge does not end with the table: a later day is proved with the
     table's own function, kept in the cache, and read back from it without a search."""
-    day = _shipped_days()[-1] + timedelta(days=30)
+    day = _beyond_the_table()
     with pytest.raises(daily.NotProvedYet):
         daily.daily_entry("seahaven", day, tmp_path)
     entry = dailies.daily_entry("seahaven", day, tmp_path)
@@ -131,7 +136,7 @@ def test_a_day_after_the_shipped_table_is_proved_here_and_cached(
 
 
 def test_a_cached_line_that_does_not_win_is_not_used(tmp_path: Path) -> None:
-    day = _shipped_days()[-1] + timedelta(days=30)
+    day = _beyond_the_table()
     good = dailies.daily_entry("seahaven", day, tmp_path)
     path = table_path("seahaven", tmp_path)
     path.write_text(format_entry(Entry("seahaven", day, good.deal, "easy", good.line[:-6])) + "\n")
