@@ -198,6 +198,6 @@ def test_a_past_day_after_the_shipped_table_is_proved_and_played(
     post_key(pygame.K_RETURN)
     app.step()
     table = app.top
-    assert isinstance(table, TableScene) and table.daily == day
+    assert isinstance(table, TableScene) and table.session.daily == day
     assert table.g.deal == daily_proof("seahaven", day).deal
     assert store.daily_deal("seahaven", day) == table.g.deal  # kept: no search the next time
