@@ -196,7 +196,12 @@ class App(IntentRouting):
         self.sound = Sound(lambda: self.settings)
         """Sound effects; the mixer opens on the first one."""
         self.gamepads = Gamepads()
-        self._later: list[Callable[[], object]] = [self.gamepads.start, self._set_icon, _collect_garbage]
+        self._later: list[Callable[[], object]] = [
+            self.gamepads.start,
+            self._set_icon,
+            _collect_garbage,
+            self.persist.prove_ahead,
+        ]
         """Set-up the first frame does not need, done once it has been presented (``step``)."""
         self._ticker = pygame.time.Clock()
         self.fps = _refresh_rate()

@@ -101,6 +101,7 @@ class IntentRouting(SceneStack):
         from game.scenes.calendar import CalendarScene
 
         if not isinstance(self.top, CalendarScene):
+            self.persist.prove_ahead()
             self.push(CalendarScene(self.services))
 
     def perform(self, intent: Intent) -> None:

@@ -13,6 +13,8 @@ import dataclasses
 import sys
 import threading
 from datetime import date
+from pathlib import Path
+from typing import Any
 
 import pygame
 from pygame import Rect, Surface
@@ -22,7 +24,7 @@ from game.i18n import _
 from game.play import Game
 from game.store import Settings as StoredSettings
 from game.store import Store
-from game.store.daily import NoDailyDeal
+from game.store.daily import NoDailyDeal, NotProvedYet, cache_folder
 from game.view.names import game_name
 from game.view.settings import CARD_STYLES, SPEECH_ORDER, SPEED_ORDER
 from game.view.settings import Settings as ViewSettings
@@ -59,6 +61,10 @@ class Persistence:
         self._pending: list[str] = []
         self.guest: set[str] = set()
         """Variants another window plays: this one plays them unsaved (``game_for``)."""
+        self._ahead: Any = None
+        """The process proving days ahead (``prove_ahead``), if one was started."""
+        self._refill: dict[str, Any] = {}
+        """Per game, the process refilling its pool of winnable deals, if one was started."""
 
     @classmethod
     def open(cls, data_dir: str | None) -> Persistence:
@@ -140,10 +146,50 @@ class Persistence:
                 return saved.game, saved.elapsed, True, saved.daily
             if daily is not None:
                 try:
-                    return game.new_game(variant, self.store.daily_deal(variant, daily)), 0.0, False, daily
+                    return game.new_game(variant, self.daily_deal(variant, daily)), 0.0, False, daily
                 except NoDailyDeal as exc:
                     self.notice(str(exc))
         return game.new_game(variant, deal), 0.0, False, None
+
+    def daily_cache(self) -> Path | None:
+        """The folder of the deals of the day proved on this computer (``None``: nothing saved)."""
+        path = self.store.path
+        return None if path is None else cache_folder(path.parent)
+
+    def daily_deal(self, variant: str, day: date) -> int:
+        """``variant``'s deal of ``day``: the shipped table's or the cache's, else proved now
+        (seconds; ``prove_ahead`` has usually done it while the player played)."""
+        try:
+            return self.store.daily_deal(variant, day)
+        except NotProvedYet:
+            from game.dailies import daily_entry
+
+            return daily_entry(variant, day, self.daily_cache()).deal
+
+    def prove_ahead(self) -> None:
+        """Start proving, in a low-priority process of its own, the deals of the day from today
+        on that neither the shipped table nor the cache holds (none while the table lasts),
+        and refill the pools of the games played with "winnable deals only"."""
+        cache = self.daily_cache()
+        if cache is None or (self._ahead is not None and self._ahead.is_alive()):
+            return
+        from game.dailies import start_ahead
+
+        self._ahead = start_ahead(self.store.today(), cache)
+        for variant in game.VARIANTS:
+            if self.stored.winnable_only_for(variant):
+                self.refill_winnable(variant)
+
+    def refill_winnable(self, variant: str) -> None:
+        """Prove winnable deals of ``variant`` ahead, in a low-priority process, when its pools
+        (shipped and cached) run low (``game.dailies.start_refill``)."""
+        cache = self.daily_cache()
+        running = self._refill.get(variant)
+        if cache is None or (running is not None and running.is_alive()):
+            return
+        from game.dailies import start_refill
+
+        self._refill[variant] = start_refill(variant, cache, self.store.played_deals(variant))
 
     def _as_guest(self, variant: str, deal: int | None) -> tuple[Game, float, bool]:
         """``variant`` is open in another window: a new deal here, neither saved nor counted,

@@ -4,10 +4,12 @@ deal, read by programs (a contract: the deal number on the first line, then its 
     solitaire daily --variant V [--date YYYY-MM-DD]
     solitaire winnable --variant V
 
-Both answer from the shipped table of proven deals (``game.store.winnable``). When it is
-damaged or missing, ``winnable`` searches instead (a notice on stderr; the search gives up
-after ``SEARCH_SECONDS``) and ``daily`` says there is no deal of the day: a day's deal is the
-table's, never one a search on this machine chose.
+Both answer from the shipped table of proven deals (``game.store.winnable``). ``daily`` for a
+day the table lacks (or a damaged table) proves it here with the function the table was made
+with (``game.dailies``: the same deal on every machine, whatever its speed; seconds for most
+games, up to a minute for Kansas) and keeps it in the data folder. ``winnable`` with its pool
+used up or damaged searches instead (a notice on stderr; the search gives up after
+``SEARCH_SECONDS``).
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import time
 from datetime import date
+from pathlib import Path
 
 from game.cli import EXIT_USAGE, _new_parser, _Parser, _variant
 from game.i18n import _
@@ -62,11 +64,15 @@ def winnable_parser() -> _Parser:
 
 def daily_command(args: argparse.Namespace) -> int:
     """Print the day's deal and its rating; a day without one: one line on stderr, status 2."""
-    from game.store.daily import NoDailyDeal, daily_entry
+    from game.dailies import NoDailyDeal, daily_entry
+    from game.store.daily import in_range
+    from game.store.winnable import shipped
 
     day = args.date or date.today()
+    if in_range(day) and shipped().problems:
+        sys.stderr.write(_damaged() + "\n")
     try:
-        entry = daily_entry(args.variant, day)
+        entry = daily_entry(args.variant, day, _cache())
     except NoDailyDeal as exc:
         sys.stderr.write(f"solitaire daily: {exc}\n")
         return EXIT_USAGE
@@ -74,36 +80,43 @@ def daily_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cache() -> Path | None:
+    """The folder of the deals of the day proved on this machine (``None``: none usable)."""
+    from game.store.daily import cache_folder
+    from game.store.paths import NotADataFolder, data_dir
+
+    try:
+        return cache_folder(data_dir())
+    except NotADataFolder:
+        return None
+
+
 def winnable_command(args: argparse.Namespace) -> int:
     """Print a deal of the shipped pool (or a past day's deal of the day; failing both, one a
     search proves) and its rating."""
     from game.store.winnable import next_winnable
 
-    entry = next_winnable(args.variant)
+    entry = next_winnable(args.variant, cache=_cache())
     if entry is not None:
         sys.stdout.write(f"{entry.deal}\n{entry.rating}\n")
         return 0
-    # Translators: the shipped table of proven-winnable deals cannot be used
-    sys.stderr.write(_("The table of winnable deals is damaged or missing: searching instead.") + "\n")
+    sys.stderr.write(_damaged() + "\n")
     return _search(args.variant)
 
 
-def _search(variant: str) -> int:
-    """Random deals searched with the rating budget until one is proved winnable."""
-    import game
-    from game.solver.answer import Verdict
-    from game.solver.rating import RATING_BUDGET
-    from game.solver.search import solve
-    from game.winnable_generate import rating_of
+def _damaged() -> str:
+    """The notice of a shipped table that cannot be used (all or part of it)."""
+    # Translators: the shipped table of proven-winnable deals cannot be used
+    return _("The table of winnable deals is damaged or missing: searching instead.")
 
-    deadline = time.monotonic() + SEARCH_SECONDS
-    while time.monotonic() < deadline:
-        g = game.new_game(variant)
-        found = solve(
-            g, RATING_BUDGET.for_game(variant), automatic=True, cancelled=lambda: time.monotonic() > deadline
-        )
-        if found.verdict is Verdict.WINNABLE:
-            sys.stdout.write(f"{g.deal}\n{rating_of(variant, found)}\n")
-            return 0
-    sys.stderr.write(_("No deal proved winnable in time: try again.") + "\n")
-    return 1
+
+def _search(variant: str) -> int:
+    """Random deals proved the way the table's were until one wins (``find_winnable``)."""
+    from game.solver.daily_proof import find_winnable
+
+    proof = find_winnable(variant, SEARCH_SECONDS)
+    if proof is None:
+        sys.stderr.write(_("No deal proved winnable in time: try again.") + "\n")
+        return 1
+    sys.stdout.write(f"{proof.deal}\n{proof.rating}\n")
+    return 0

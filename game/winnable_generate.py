@@ -1,18 +1,19 @@
 """Generating the shipped table of proven-winnable deals (``game.winnable_table``).
 
-    python -m game.winnable_table generate --from 2026-01-01 --to 2027-12-31 --seconds 3600
-    python -m game.winnable_table generate --pool 200 --variants seahaven,bakers-game
+    python -m game.winnable_table generate --from 2026-11-15 --to 2027-12-31 --seconds 3600
+    python -m game.winnable_table generate --pool 200 --variants kansas,aunt-mary
     python -m game.winnable_table check
 
-Each day's deal of a game is the first of that day's candidates (``candidate``: a hash of the
-date, the game and the attempt; attempt 0 is the deal of the day as earlier versions dealt it)
-that the solver proves winnable as the table plays with automatic moves on, within a budget of
-positions only (``search_budget``): never a time limit, so the table is the same whatever the
-machine's speed or load. Once written, a line is never recomputed: a later, faster solver
-extends the table but changes no day's deal.
+Each day's deal of a game is ``game.solver.daily_proof.daily_proof``: the first of that day's
+candidates proved winnable, as the table plays with automatic moves on and as a free player
+plays, within a budget of positions only (``daily_budget``): never a time limit, so the table
+is the same whatever the machine's speed or load, and a day beyond it is proved the same way
+on the player's machine (``game.dailies``). The table is a cache of that function: the tests
+check a sample of its days against it. The pool is ``pool_candidate``'s deals proved the same
+way.
 
 Resumable and time-bounded: every deal is appended to its file as soon as it is proved, a
-run stops (dropping only the search in hand) when ``--seconds`` are spent, and the next run
+run stops (dropping only the day in hand) when ``--seconds`` are spent, and the next run
 goes on from the first date a game lacks. The pool's progress is a comment line
 (``# pool-next K``) so no candidate is searched twice.
 """
@@ -20,16 +21,14 @@ goes on from the first date a game lacks. The pool's progress is a comment line
 from __future__ import annotations
 
 import argparse
-import hashlib
 import time
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date, timedelta
 from pathlib import Path
 
 import game
-from game.engine.deals import MAX_DEAL
-from game.solver.answer import Budget, Solution, Verdict
-from game.solver.rating import RATING_BUDGET, Difficulty, rate
+from game.solver.answer import Solution
+from game.solver.daily_proof import MAX_ATTEMPTS, NoProof, candidate, pool_candidate, prove
 from game.store.winnable import (
     Entry,
     Table,
@@ -42,61 +41,14 @@ from game.store.winnable import (
     wins,
 )
 
-DEEP_FACTOR = 2
-"""The generator's search may store this many times the rating budget's positions; a deal won
-beyond the rating budget is rated "expert"."""
-
-SCREEN_FREE = frozenset({"kansas"})
-"""Games whose candidates are first searched for a player free of automatic moves: Kansas's
-compact search proves or refutes most deals that way in about a second, while the search as
-the table plays (the generic one, when the free line needs a card kept off its foundation)
-takes minutes; only the deals a free player wins are searched again as the table plays. The
-rating is the free search's effort, as ``game.solver.rating`` measures it."""
-
-POLLS_CAP = 20_000
-"""A second limit on each search, counted in the solver's polls of ``cancelled`` (as
-deterministic as its positions): the search as the table plays that falls back on the generic
-search stores a position a poll at some 4,000 a second, against ~50 positions a poll for the
-compact searches, so this stops a Kansas candidate the compact search cannot settle after a
-few seconds instead of minutes (deal 3841628531: 317,000 positions in 101 s)."""
-
-LEGACY_RANGE = 2**31 - 1
-"""Attempt 0's range: the deal of the day as earlier versions dealt it (``1 + N mod this``)."""
+__all__ = ["Generator", "Stopped", "candidate", "check", "main", "pool_candidate"]
 
 Solver = Callable[..., Solution]
 Clock = Callable[[], float]
 
 
-def search_budget(variant: str) -> Budget:
-    """The generator's budget for ``variant``: positions only (the seconds are no limit)."""
-    return Budget(seconds=1e9, positions=RATING_BUDGET.for_game(variant).positions * DEEP_FACTOR)
-
-
-def _hash(text: str, modulus: int) -> int:
-    digest = hashlib.sha256(text.encode()).digest()
-    return 1 + int.from_bytes(digest[:8], "big") % modulus
-
-
-def candidate(variant: str, day: date, attempt: int) -> int:
-    """The deal number of ``variant``'s ``attempt``-th candidate for ``day``."""
-    if attempt == 0:
-        return _hash(f"{day.isoformat()}:{variant}", LEGACY_RANGE)
-    return _hash(f"{day.isoformat()}:{variant}:{attempt}", MAX_DEAL)
-
-
-def pool_candidate(variant: str, index: int) -> int:
-    """The deal number of ``variant``'s ``index``-th candidate for the pool."""
-    return _hash(f"pool:{variant}:{index}", MAX_DEAL)
-
-
-def rating_of(variant: str, solution: Solution) -> str:
-    """The table's rating of a deal won by ``solution`` (``game.winnable_table.RATINGS``)."""
-    rated = rate(variant, solution)
-    return "expert" if rated is Difficulty.UNKNOWN else rated.value
-
-
 class Stopped(Exception):
-    """The run's time is spent (the search in hand is dropped)."""
+    """The run's time is spent (the day in hand is dropped)."""
 
 
 class Generator:
@@ -119,45 +71,28 @@ class Generator:
         self.deadline = clock() + seconds
 
     def prove(self, variant: str, deal: int, day: date | None) -> Entry | None:
-        """``deal`` as an entry when the solver proves it winnable within the budget."""
-        rated = self._search(variant, deal, automatic=False) if variant in SCREEN_FREE else None
-        if rated is not None and rated.verdict is not Verdict.WINNABLE:
+        """``deal`` as an entry when ``daily_proof.prove`` proves it winnable and its line
+        replays to a win as the table is read (automatic moves on and off); the run's time is
+        looked at before each deal only, so it never changes which deal is proved."""
+        if self.clock() > self.deadline:
+            raise Stopped
+        proof = prove(variant, deal, self.solver)
+        if proof is None:
             return None
-        found = self._search(variant, deal, automatic=True)
-        if found.verdict is not Verdict.WINNABLE:
-            return None
-        rating = rating_of(variant, rated or found)
-        entry = Entry(variant, day, deal, rating, encode_line(found.raw))
+        entry = Entry(variant, day, deal, proof.rating, encode_line(proof.raw))
         if not (wins(entry, automatic=True) and wins(entry, automatic=False)):
             self.say(f"{variant} {deal}: the solver's line does not replay; skipped")
             return None
         return entry
 
-    def _search(self, variant: str, deal: int, *, automatic: bool) -> Solution:
-        polls = 0
-        late = False
-
-        def cancelled() -> bool:
-            nonlocal polls, late
-            polls += 1
-            late = late or self.clock() > self.deadline
-            return late or polls > POLLS_CAP
-
-        found = self.solver(
-            game.new_game(variant, deal), search_budget(variant), automatic=automatic, cancelled=cancelled
-        )
-        if late:
-            raise Stopped
-        return found if polls <= POLLS_CAP else Solution(Verdict.UNKNOWN)
-
     def daily(self, variant: str, day: date) -> Entry:
-        """``variant``'s deal of ``day``: its first candidate proved winnable."""
-        attempt = 0
-        while True:
+        """``variant``'s deal of ``day``: its first candidate proved winnable
+        (``daily_proof.daily_proof``, each line also replayed as the table reads it)."""
+        for attempt in range(MAX_ATTEMPTS):
             entry = self.prove(variant, candidate(variant, day, attempt), day)
             if entry is not None:
                 return entry
-            attempt += 1
+        raise NoProof(f"no deal of {variant} proved for {day.isoformat()}")
 
     def append(self, entry: Entry, extra: str = "") -> None:
         path = table_path(entry.variant, self.folder)
@@ -226,7 +161,11 @@ def check(folder: Path, variants: Sequence[str], say: Callable[[str], None] = pr
         bad += len(failed)
         say(f"{key}: {len(entries)} deals, {len(failed)} failed to replay")
     span = table.supported(variants)
-    say(f"supported dates: {span[0]} to {span[1]}" if span else "supported dates: none")
+    say(
+        f"days shipped for every game: {span[0]} to {span[1]}"
+        if span
+        else "days shipped for every game: none"
+    )
     return bad + len(table.problems)
 
 

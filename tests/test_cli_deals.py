@@ -6,11 +6,15 @@ from __future__ import annotations
 import subprocess
 import sys
 from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 
 import game
+from game import dailies
 from game.cli import main
+from game.solver.daily_proof import daily_proof
+from game.store import daily as store_daily
 from game.store import winnable as winnable_table
 from game.store.daily import daily_entry, supported
 from game.store.winnable import Table, wins
@@ -38,7 +42,7 @@ def test_daily_without_a_date_is_todays(capsys: pytest.CaptureFixture[str]) -> N
     span = supported()
     assert span is not None
     if span[0] <= date.today() <= span[1]:
-        assert status == 0 and out.splitlines()[0] == str(daily_entry("kansas", date.today()).deal)
+        assert status == 0 and out.splitlines()[0] == str(dailies.daily_entry("kansas", date.today()).deal)
     else:
         assert status == 2 and out == "" and len(err.splitlines()) == 1
 
@@ -63,6 +67,21 @@ def test_daily_outside_the_supported_range_is_one_line_and_status_2(
         assert main(["daily", "--variant", "seahaven", "--date", day.isoformat()]) == 2
         out, err = capsys.readouterr()
         assert out == "" and len(err.splitlines()) == 1 and day.isoformat() in err
+
+
+def test_daily_after_the_shipped_table_proves_the_day_and_keeps_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The daily challenge outlives the table: a later day's deal is the daily function's, the
+    same as the table would hold, proved here once and then read from the data folder."""
+    monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path))
+    span = winnable_table.shipped().supported(game.VARIANTS)
+    assert span is not None
+    day = span[1] + timedelta(days=400)
+    assert main(["daily", "--variant", "bakers-game", "--date", day.isoformat()]) == 0
+    proof = daily_proof("bakers-game", day)
+    assert capsys.readouterr().out.splitlines() == [str(proof.deal), proof.rating]
+    assert (tmp_path / "deals" / "bakers-game.txt").read_text(encoding="utf-8").startswith(day.isoformat())
 
 
 def test_winnable_prints_a_deal_whose_line_wins(capsys: pytest.CaptureFixture[str]) -> None:
@@ -100,3 +119,18 @@ def test_the_installed_command_answers_daily_and_winnable() -> None:
     run = [sys.executable, "-m", "game", "winnable", "--variant", "lady-jane"]
     done = subprocess.run(run, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0 and done.stdout.splitlines()[0].isdigit()
+
+
+def test_daily_with_a_damaged_table_proves_the_same_deal_and_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path))
+    day = _first_day()
+    want = daily_entry("seahaven", day)
+    damaged = Table(problems=["seahaven.txt: missing"])
+    monkeypatch.setattr(winnable_table, "shipped", lambda: damaged)
+    monkeypatch.setattr(store_daily, "shipped", lambda: damaged)
+    assert main(["daily", "--variant", "seahaven", "--date", day.isoformat()]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [str(want.deal), want.rating]
+    assert "searching instead" in err and len(err.splitlines()) == 1

@@ -1,6 +1,8 @@
 """The daily challenge's calendar (C, or the menu): a month of days, each with a mark per game
-(won, tried, not played), today outlined; any past or present day with a deal of the day can
-be played; the streak of days won and the month's medal (``game.store.calendar``).
+(won, tried, not played), today outlined; any past or present day of the supported range
+(``game.store.daily.supported``) can be played; days outside it are greyed out and say why
+when pointed at or chosen; the streak of days won and the month's medal
+(``game.store.calendar``).
 
 Keyboard: the arrows move from day to day, Page Up and Page Down change the month, Tab or 1–5
 choose the game, Enter plays the chosen day's deal of that game, Esc or C closes. The mouse:
@@ -20,7 +22,7 @@ import game
 from game.i18n import N_, _, format_date, ngettext
 from game.scenes.base import Overlay
 from game.store.calendar import MEDALS, TRIED, WON, Month, month_bounds
-from game.store.daily import NoDailyDeal, daily_entry, supported
+from game.store.daily import FIRST_DAY, LAST_DAY, in_range, known_entry
 from game.view.names import game_name
 from game.view.widgets import (
     ACCENT,
@@ -60,6 +62,8 @@ MEDAL_TEXT = {
     # Translators: the month's medal in the calendar
     "bronze": N_("Bronze medal"),
 }
+OUTSIDE = (34, 44, 38)
+"""The fill of a day outside the supported range (darker than a playable day's)."""
 MARK = {WON: (96, 200, 110), TRIED: (222, 176, 66), None: (70, 88, 78)}
 """A game's mark in a day's cell: won (green), tried (amber), not played (grey)."""
 _MOVES = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -7, pygame.K_DOWN: 7}
@@ -93,13 +97,14 @@ class CalendarScene(Overlay):
         self.size = 16
         self.grid_bottom = 0
         self.hover: Hashable | None = None
+        self.hover_day: date | None = None
+        """The day under the pointer: the line under the grid tells about it."""
 
     # ------------------------------------------------------------ state
 
     def playable(self, day: date) -> bool:
         """Whether ``day`` has a deal of the day that may be played now (not a future day)."""
-        span = supported()
-        return span is not None and span[0] <= day <= min(span[1], self.today)
+        return in_range(day) and day <= self.today
 
     def move_focus(self, days: int) -> None:
         """Focus the day ``days`` away, turning the month when it leaves this one."""
@@ -198,8 +203,9 @@ class CalendarScene(Overlay):
     def _hover(self, pos: tuple[int, int]) -> None:
         found = button_at(self.buttons, pos)
         hover = found.action if found else None
-        if hover != self.hover:
-            self.hover = hover
+        day = next((d for d, r in self.cells.items() if r.collidepoint(pos)), None)
+        if (hover, day) != (self.hover, self.hover_day):
+            self.hover, self.hover_day = hover, day
             self.invalidate()
 
     def _click(self, pos: tuple[int, int]) -> None:
@@ -300,7 +306,8 @@ class CalendarScene(Overlay):
     def _draw_cell(self, surface: Surface, day: date, cell: Rect) -> None:
         size = self.size
         radius = max(3, cell.height // 6)
-        pygame.draw.rect(surface, BUTTON, cell, border_radius=radius)
+        outside = not in_range(day)
+        pygame.draw.rect(surface, OUTSIDE if outside else BUTTON, cell, border_radius=radius)
         if day == self.focus:
             pygame.draw.rect(surface, ACCENT, cell, width=max(2, size // 6), border_radius=radius)
         elif day == self.today:
@@ -310,6 +317,9 @@ class CalendarScene(Overlay):
         blit_text(
             surface, number, size * 4 // 5, color, "topleft", (cell.left + size // 4, cell.top + size // 8)
         )
+        if outside:  # no deal of the day: struck through, no marks
+            pygame.draw.line(surface, TEXT_OFF, cell.bottomleft, cell.topright, max(1, size // 10))
+            return
         results = self.month.results.get(day, {})
         mark = max(3, min(cell.width // 8, cell.height // 4))
         gap = max(1, mark // 3)
@@ -346,17 +356,26 @@ class CalendarScene(Overlay):
         ).format(days=days, count=bronze)
 
     def _detail_text(self) -> str:
+        """About the day under the pointer, else the chosen day."""
+        day = self.hover_day or self.focus
         name = game_name(game.VARIANTS[self.variant])
-        when = format_date(self.focus)
-        try:
-            entry = daily_entry(self.variant, self.focus)
-        except NoDailyDeal:
-            return _("{day}: no deal of the day").format(day=when)
-        if self.focus > self.today:
+        when = format_date(day)
+        if not in_range(day):
+            # Translators: a day of the calendar outside the daily challenge's range of dates
+            return _("{day}: no deal of the day (the daily challenge runs from {first} to {last})").format(
+                day=when, first=format_date(FIRST_DAY), last=format_date(LAST_DAY)
+            )
+        if day > self.today:
             return _("{day}: not yet, come back that day").format(day=when)
-        result = self.month.results.get(self.focus, {}).get(self.variant)
+        result = self.month.results.get(day, {}).get(self.variant)
         # Translators: a game's result on a day of the calendar
         status = {WON: _("won"), TRIED: _("tried")}.get(result or "", _("not played"))
+        entry = known_entry(self.variant, day, self.app.persist.daily_cache())
+        if entry is None:
+            # Translators: the calendar's chosen day, whose deal is proved winnable when played
+            return _("{day} · {game}: {result} (Play proves its deal first: a few seconds)").format(
+                day=when, game=name, result=status
+            )
         # Translators: the calendar's chosen day: date, game, deal number, rating, result
         return _("{day} · {game}: deal {deal}, {rating}, {result}").format(
             day=when, game=name, deal=entry.deal, rating=_(RATING_TEXT[entry.rating]), result=status

@@ -16,6 +16,7 @@ as the issue asks of them ("perfect information").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import game
@@ -115,6 +116,9 @@ class CoachSession(Protocol):
     def played_deals(self) -> set[int]:
         """The deal numbers of this game ever finished or in progress here (the shipped
         winnable deals not yet played come first)."""
+
+    def winnable_cache(self) -> Path | None:
+        """The folder of the winnable deals proved on this machine (``None``: none)."""
 
     def show_toast(self, message: str, duration: float | None = ...) -> None:
         """Say ``message`` over the table (``None``: until replaced)."""
@@ -396,7 +400,9 @@ class Coach:
         from game.store.winnable import next_winnable
 
         played = self.session.played_deals() if not played_too else set()
-        return next_winnable(self.session.g.key, played, automatic=self.advisor.automatic)
+        return next_winnable(
+            self.session.g.key, played, automatic=self.advisor.automatic, cache=self.session.winnable_cache()
+        )
 
     def cancel_search(self) -> None:
         """Give up looking; the game on the table stays."""

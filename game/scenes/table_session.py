@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import game
@@ -227,6 +228,10 @@ class TableSession:
         """The deal numbers of this game ever finished or in progress here."""
         return self.app.persist.store.played_deals(self.g.key)
 
+    def winnable_cache(self) -> Path | None:
+        """The folder of the winnable deals proved on this machine (``None``: none)."""
+        return self.app.persist.daily_cache()
+
     # Starting, saving.
 
     def start(
@@ -273,6 +278,8 @@ class TableSession:
         self.daily = None
         self.toast = None
         self.start(g, winnable=winnable)
+        if winnable:
+            self.app.persist.refill_winnable(g.key)
 
     def same_deal(self) -> None:
         """Deal the same number again, from the start (a new game in the statistics)."""

@@ -145,6 +145,7 @@ def solve(
     *,
     cancelled: Callable[[], bool] | None = None,
     automatic: bool = False,
+    generic: bool = True,
 ) -> Solution:
     """Solve ``game`` from its current position with perfect information (face-down and
     stock cards included). ``cancelled`` is polled during the search to stop it early.
@@ -156,7 +157,10 @@ def solve(
     free to make or leave every foundation move.
 
     The search is the one declared for the game (``game.solver.families``); a game declared
-    nowhere gets the generic search over the engine's moves."""
+    nowhere gets the generic search over the engine's moves. ``generic=False`` never falls
+    back on that (slow) search: where the game's own search finds no line the table can play,
+    the answer is ``UNKNOWN`` (the deal-of-the-day generator, which needs a proof cheaply and
+    the same on every machine, skips such a deal)."""
     budget = budget or Budget()
     poll = cancelled or _never
     v, state = game.variant, game.state
@@ -167,6 +171,8 @@ def solve(
         found = _solve_cells(v, state, budget, poll, fast[1], automatic=automatic)
         if found is not None:
             return found
+        if not generic:
+            return Solution(Verdict.UNKNOWN, seconds=time.monotonic() - began)
         if automatic:  # the rest of the time for the search as the table plays
             budget = Budget(max(0.0, budget.seconds - (time.monotonic() - began)), budget.positions)
     found = _generic(v, state, budget, cancelled, family, automatic)

@@ -48,7 +48,7 @@ from game.play import Game
 from game.store import db, paths, saves
 from game.store import settings as settings_table
 from game.store.claims import Claims
-from game.store.daily import daily_deal
+from game.store.daily import cache_folder, daily_deal
 from game.store.saves import SavedGame, SavedRow
 from game.store.settings import Settings
 from game.variants import VARIANTS
@@ -400,9 +400,10 @@ class Store:
         return self._clock().date()
 
     def daily_deal(self, variant: str, day: date | None = None) -> int:
-        """The deal number of ``variant``'s deal of the day (today unless ``day`` is given);
-        ``NoDailyDeal`` for a day the shipped table has none for."""
-        return daily_deal(variant, self.today() if day is None else day)
+        """The deal number of ``variant``'s deal of the day (today unless ``day`` is given) from
+        the shipped table or this folder's cache: ``NoDailyDeal``, ``NotProvedYet`` without."""
+        cache = None if self.path is None else cache_folder(self.path.parent)
+        return daily_deal(variant, self.today() if day is None else day, cache)
 
     def played_deals(self, variant: str) -> set[int]:
         """The deal numbers of ``variant`` ever finished or in progress (none when unreadable)."""

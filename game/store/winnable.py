@@ -1,15 +1,14 @@
-"""The shipped table of proven-winnable deals: every game's deal of the day, and a pool of
-winnable deals for "winnable deals only".
+"""The shipped table of proven-winnable deals: a cache of every game's deal of the day for a run
+of dates, and a pool of winnable deals for "winnable deals only".
 
-Why a table shipped with the game rather than a search on the player's machine: the deal of
-the day must be the same for every player on every machine, slow or fast, loaded or idle. A
-search with a time budget gives different answers on different machines; one with a budget
-of positions is the same everywhere but changes whenever the solver improves (a faster solver
-proves deals a slower one left unknown, so "the first winnable candidate" moves). A table
-generated once (``python -m game.winnable_table generate``, ``game.winnable_generate``),
-reviewed and shipped freezes each day's deal for good, and each of its deals comes with a
-winning line that the tests replay through the engine. It also makes "winnable deals only"
-instant: a deal from the pool needs no search at all.
+Each day's deal is a function of the date alone (``game.solver.daily_proof``: a search with a
+budget of positions, never of time, so the same on every machine); the table is that function
+computed once (``python -m game.winnable_table generate``, ``game.winnable_generate``),
+checked and shipped, so the game reads a day instead of proving it, and each of its deals comes
+with a winning line that the tests replay through the engine. A day beyond the table is proved
+on the player's machine with the same function (``game.dailies``) and kept in the data folder
+in the same format. The pool makes "winnable deals only" instant: a deal from it needs no
+search at all.
 
 The files are ``game/deals/<variant>.txt``, one deal a line::
 
@@ -19,11 +18,11 @@ The files are ``game/deals/<variant>.txt``, one deal a line::
 a date (or ``-`` for a deal of the pool), the deal number, its rating (``RATINGS``) and its
 winning line, three characters a move (``encode_line``). The line wins as the table plays
 with automatic moves on (each automatic move written out), so it also wins for a player who
-plays without them: an automatic move is a legal move the player may make. The supported
-dates are exactly the run of dates, from the first, on which every game has its deal.
+plays without them: an automatic move is a legal move the player may make.
 
 A damaged or missing file is no crash: ``load`` keeps the good lines, drops the rest and says
-so in ``Table.problems``; callers fall back to searching (with a notice).
+so in ``Table.problems``; a day it lacks is proved instead, and a used-up or damaged pool is
+refilled or searched.
 """
 
 from __future__ import annotations
@@ -237,21 +236,44 @@ def wins(entry: Entry, *, automatic: bool = True) -> bool:
 
 
 def next_winnable(
-    variant: str, played: Iterable[int] = (), *, automatic: bool = True, table: Table | None = None
+    variant: str,
+    played: Iterable[int] = (),
+    *,
+    automatic: bool = True,
+    table: Table | None = None,
+    cache: Path | None = None,
 ) -> Entry | None:
-    """A deal of ``variant``'s pool not in ``played`` whose line replays to a win as the table
-    plays (``automatic``: with automatic moves), at random; once the pool is used up, a past
-    day's deal of the day not played (proved the same way); ``None`` when none is left."""
+    """A deal of ``variant``'s pool (the shipped one and the one proved on this machine, kept
+    in ``cache``) not in ``played`` whose line replays to a win as the table plays
+    (``automatic``: with automatic moves), at random; once the pools are used up, a past day's
+    deal of the day not played (proved the same way); ``None`` when none is left."""
     import random
 
     seen = set(played)
     source = table or shipped()
     today = date.today()
     past = [e for day, e in source.daily.get(variant, {}).items() if day < today]
-    for entries in (source.pool.get(variant, []), past):
+    for entries in ([*source.pool.get(variant, []), *cached_pool(variant, cache)], past):
         fresh = [e for e in entries if e.deal not in seen]
         random.shuffle(fresh)
         found = next((e for e in fresh[:8] if wins(e, automatic=automatic)), None)
         if found is not None:
             return found
     return None
+
+
+def cached_pool(variant: str, cache: Path | None) -> list[Entry]:
+    """The winnable deals of ``variant`` proved on this machine and kept in ``cache`` (the
+    pool's refill, ``game.dailies.refill_pool``)."""
+    if cache is None:
+        return []
+    table = Table()
+    read_into(table, variant, table_path(variant, cache))
+    return table.pool.get(variant, [])
+
+
+def unplayed(variant: str, played: Iterable[int], cache: Path | None, table: Table | None = None) -> int:
+    """How many deals of ``variant``'s pools (shipped and cached) are not in ``played``."""
+    seen = set(played)
+    pool = [*(table or shipped()).pool.get(variant, []), *cached_pool(variant, cache)]
+    return len({e.deal for e in pool} - seen)

@@ -19,6 +19,7 @@ import pygame
 import pytest
 from solver_stand_in import InlineWorker
 
+import game
 from game.app import App
 from game.store import Store
 
@@ -61,13 +62,23 @@ def a_day_with_a_deal_of_the_day(monkeypatch: pytest.MonkeyPatch) -> None:
     """The apps' calendar date is one the shipped table has deals of the day for: on a date past
     its last day (the table is extended release by release) the tests still find the deal of
     the day they play. Today's date where it has one (``SOLITAIRE_TEST_PIN_DAY=1`` pins always)."""
-    from game.store.daily import supported
+    from game.store.winnable import shipped
 
-    span = supported()
+    span = shipped().supported(game.VARIANTS)
     if span is None or (span[0] <= date.today() <= span[1] and not os.environ.get("SOLITAIRE_TEST_PIN_DAY")):
         return
     day = min(span[0] + timedelta(days=8), span[1])
     monkeypatch.setattr(Store, "today", lambda self: day)
+
+
+@pytest.fixture(autouse=True)
+def no_proving_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The apps start no background process proving days or refilling pools ahead (each
+    would search for seconds beside the test); ``game.dailies`` is tested directly."""
+    import game.dailies
+
+    monkeypatch.setattr(game.dailies, "start_ahead", lambda *args, **kwargs: None)
+    monkeypatch.setattr(game.dailies, "start_refill", lambda *args, **kwargs: None)
 
 
 @pytest.fixture(autouse=True)

@@ -13,11 +13,12 @@ import pytest
 import game
 from game.app import App
 from game.engine.moves import Move
-from game.scenes.calendar import CalendarScene
+from game.scenes.calendar import OUTSIDE, CalendarScene
 from game.scenes.table import TableScene
 from game.scenes.win import WinScene
+from game.solver.daily_proof import daily_proof
 from game.store.calendar import WON
-from game.store.daily import daily_entry, supported
+from game.store.daily import FIRST_DAY, daily_entry, supported
 from game.store.winnable import Entry, shipped, wins
 from tests.app.conftest import FakeClock, post_click, post_key, settle
 from tests.store.store_helpers import near_won
@@ -148,3 +149,55 @@ def test_winnable_deals_only_deals_a_proven_deal_at_once(
     assert table.session.coach.search is None  # no search: the deal came from the shipped table
     proven = {e.deal: e for e in [*shipped().pool["seahaven"], *shipped().daily["seahaven"].values()]}
     assert table.g.deal in proven and wins(proven[table.g.deal])
+
+
+def test_days_outside_the_supported_range_look_disabled_and_say_why(make_app: Callable[..., App]) -> None:
+    app = make_app(variant="kansas", deal=1)
+    app.show_calendar()
+    app.step()
+    calendar = app.top
+    assert isinstance(calendar, CalendarScene)
+    calendar.move_focus((FIRST_DAY - calendar.focus).days)
+    before = FIRST_DAY - timedelta(days=1)
+    assert not calendar.playable(before) and calendar.playable(FIRST_DAY)
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=calendar.cells[before].center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
+    app.step()
+    assert calendar.hover_day == before
+    assert "the daily challenge runs from" in calendar._detail_text()
+    fills = {}
+    for day in (before, FIRST_DAY):
+        cell = calendar.cells[day]
+        fills[day] = tuple(app.surface.get_at((cell.centerx, cell.top + cell.height // 4)))[:3]
+    assert fills[before] == OUTSIDE and fills[FIRST_DAY] != OUTSIDE
+    post_click(calendar.cells[before].center)
+    post_key(pygame.K_RETURN)
+    app.step()
+    assert app.top is calendar and "the daily challenge runs from" in calendar._detail_text()
+
+
+def test_a_past_day_after_the_shipped_table_is_proved_and_played(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the shipped table has run out, the calendar still plays every day in range: the
+    day's deal is proved with the table's own function and kept in the data folder."""
+    day = max(max(days) for days in shipped().daily.values()) + timedelta(days=5)
+    app = make_app(variant="kansas", deal=1)
+    store = app.persist.store
+    monkeypatch.setattr(store, "today", lambda: day + timedelta(days=2))
+    app.show_calendar()
+    app.step()
+    calendar = app.top
+    assert isinstance(calendar, CalendarScene)
+    calendar.move_focus((day - calendar.focus).days)
+    calendar.choose("seahaven")
+    assert calendar.playable(day)
+    post_key(pygame.K_RETURN)
+    app.step()
+    table = app.top
+    assert isinstance(table, TableScene) and table.session.daily == day
+    assert table.g.deal == daily_proof("seahaven", day).deal
+    assert store.daily_deal("seahaven", day) == table.g.deal  # kept: no search the next time

@@ -4,6 +4,7 @@ fields, with no scene, no window and no app, is all it needs to hint and rewind.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from solver_stand_in import InlineWorker
 
@@ -36,6 +37,9 @@ class StandInSession:
 
     def played_deals(self) -> set[int]:
         return self.played
+
+    def winnable_cache(self) -> Path | None:
+        return None
 
     def show_toast(self, message: str, duration: float | None = 2.5) -> None:
         self.toasts.append(message)

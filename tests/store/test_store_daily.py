@@ -13,12 +13,13 @@ from store_helpers import near_won, play_random
 import game
 from game.store import daily_deal
 from game.store.calendar import TRIED, WON, medal_for, month_bounds
-from game.store.daily import NoDailyDeal, daily_entry, supported
+from game.store.daily import NoDailyDeal, daily_entry
 from game.store.winnable import shipped
 
 
 def _span() -> tuple[date, date]:
-    span = supported()
+    """The days the shipped table holds for every game."""
+    span = shipped().supported(game.VARIANTS)
     assert span is not None, shipped().problems
     return span
 
@@ -49,7 +50,7 @@ def test_each_game_and_each_day_has_its_own_deal() -> None:
 
 def test_the_first_candidate_keeps_the_deal_earlier_versions_dealt() -> None:
     """Attempt 0 is the former hash of the date: where it was proved winnable it is kept."""
-    from game.winnable_generate import candidate
+    from game.solver.daily_proof import candidate
 
     assert candidate("kansas", date(2025, 3, 14), 0) == 1957183961  # as pinned before
     first, _ = _span()
