@@ -21,6 +21,7 @@ from solver_stand_in import InlineWorker
 
 import game
 from game.app import App
+from game.scenes.table import TableScene
 from game.store import Store
 
 
@@ -142,6 +143,18 @@ def make_app(clock: FakeClock) -> Iterator[Callable[..., App]]:
 
     yield make
     pygame.quit()
+
+
+def table(app: App) -> TableScene:
+    """The app's table scene (there is always one once the app has started)."""
+    scene = app.table
+    assert scene is not None
+    return scene
+
+
+def toast(t: TableScene) -> str:
+    """The message shown above the status line, or ''."""
+    return t.toast[0] if t.toast is not None else ""
 
 
 def settle(app: App, clock: FakeClock, frames: int = 4000, dt: float = 0.02) -> None:

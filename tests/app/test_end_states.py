@@ -14,17 +14,7 @@ from game.app import App
 from game.controls.intents import Intent
 from game.play import Game
 from game.scenes.table import TableScene
-from tests.app.conftest import FakeClock, post_key
-
-
-def table(app: App) -> TableScene:
-    t = app.table
-    assert t is not None
-    return t
-
-
-def toast(t: TableScene) -> str:
-    return t.toast[0] if t.toast is not None else ""
+from tests.app.conftest import FakeClock, post_key, table, toast
 
 
 def won_game() -> Game:

@@ -19,13 +19,7 @@ from game.scenes.stats import game_cells
 from game.scenes.table import TableScene
 from game.scenes.win import WinScene
 from game.view.hud import clock_text
-from tests.app.conftest import FakeClock, post, post_drag, post_key, settle
-
-
-def table(app: App) -> TableScene:
-    scene = app.table
-    assert scene is not None
-    return scene
+from tests.app.conftest import FakeClock, post, post_drag, post_key, settle, table
 
 
 def centre(app: App, pile: str) -> tuple[int, int]:

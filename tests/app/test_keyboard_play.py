@@ -20,7 +20,7 @@ from game.scenes.table import TableScene
 from game.scenes.win import WinScene
 from game.solver.heuristic import is_stock_action
 from game.solver.search import Budget, solve
-from tests.app.conftest import FakeClock, post, post_key
+from tests.app.conftest import FakeClock, post, post_key, table
 from tests.app.conftest import settle as settle_app
 
 WINNING_DEALS = {"lady-jane": 1, "bakers-game": 3, "kansas": 65, "aunt-mary": 2, "seahaven": 1}
@@ -33,12 +33,6 @@ PAD_FOR = {
     (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
     (1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
 }
-
-
-def table(app: App) -> TableScene:
-    scene = app.table
-    assert scene is not None
-    return scene
 
 
 def path(t: TableScene, reached: Callable[[Focus], bool]) -> list[Direction]:

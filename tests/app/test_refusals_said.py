@@ -10,18 +10,7 @@ import pygame
 import game
 from game.app import App
 from game.scenes.chooser import ChooserScene
-from game.scenes.table import TableScene
-from tests.app.conftest import FakeClock, post_key, settle
-
-
-def table(app: App) -> TableScene:
-    t = app.table
-    assert t is not None
-    return t
-
-
-def toast(t: TableScene) -> str:
-    return t.toast[0] if t.toast is not None else ""
+from tests.app.conftest import FakeClock, post_key, settle, table, toast
 
 
 def test_shift_enter_on_a_card_that_cannot_go_home_says_the_engines_reason(

@@ -17,7 +17,7 @@ from game.scenes.table import TableScene
 from game.solver import advisor as advisor_module
 from game.solver.advisor import Outlook
 from game.solver.search import Budget
-from tests.app.conftest import FakeClock, post_key, settle
+from tests.app.conftest import FakeClock, post_key, settle, table
 
 # Baker's Game deal 3 is winnable; these four moves fill the cells and lose it on the fourth.
 LOSING = (
@@ -26,12 +26,6 @@ LOSING = (
     "tableau-3 -> reserve-3",
     "tableau-8 -> reserve-4",
 )
-
-
-def table(app: App) -> TableScene:
-    t = app.table
-    assert t is not None
-    return t
 
 
 def answered(app: App, clock: FakeClock, frames: int = 50) -> None:

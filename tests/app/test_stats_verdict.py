@@ -11,15 +11,8 @@ from solver_stand_in import InlineWorker
 import game
 from game.app import App
 from game.scenes.stats import game_cells
-from game.scenes.table import TableScene
 from game.store import Store
-from tests.app.conftest import FakeClock
-
-
-def table(app: App) -> TableScene:
-    t = app.table
-    assert t is not None
-    return t
+from tests.app.conftest import FakeClock, table
 
 
 def rated(app: App, clock: FakeClock) -> None:

@@ -11,15 +11,8 @@ import game
 from game.app import App
 from game.engine.moves import Move
 from game.play import Game
-from game.scenes.table import TableScene
 from game.variants.base import Kind
-from tests.app.conftest import FakeClock, post_click, post_drag, post_key, settle
-
-
-def table(app: App) -> TableScene:
-    scene = app.table
-    assert scene is not None
-    return scene
+from tests.app.conftest import FakeClock, post_click, post_drag, post_key, settle, table
 
 
 def card_center(app: App, pile: str, index: int = -1) -> tuple[int, int]:
