@@ -18,28 +18,22 @@ from typing import Any
 
 import pytest
 
+from tests.packaging.build_scripts import load
+
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
 SPEC = BUILD / "solitaire.spec"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"_solitaire_build_{name}", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def icon() -> ModuleType:
-    return _load("icon", BUILD / "icon.py")
+    return load("icon")
 
 
 @pytest.fixture(scope="module")
 def build_script() -> ModuleType:
-    return _load("build", BUILD / "build.py")
+    return load("build")
 
 
 class _Recorder:

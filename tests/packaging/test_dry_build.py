@@ -5,7 +5,6 @@ version and Retina flag; and the release files' packing."""
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
 import json
 import os
@@ -21,22 +20,15 @@ from typing import Any
 import pytest
 
 import game
+from tests.packaging.build_scripts import load
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
 
 
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"_solitaire_dry_{name}", BUILD / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def build_script() -> ModuleType:
-    return _load("build")
+    return load("build")
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +82,7 @@ def test_windows_executables_have_the_ico_icon_and_no_console(settings: dict[str
 
 
 def test_windows_executables_carry_a_version_resource(settings: dict[str, dict[str, Any]]) -> None:
-    release_info = _load("release_info")
+    release_info = load("release_info")
     for exe in settings["windows"]["executables"]:
         resource = _version_resource(exe["version_resource"])
         strings = resource["strings"]
@@ -147,7 +139,7 @@ def test_the_spec_refuses_to_build_for_another_system(
 
 
 def test_windows_version_numbers_drop_a_prerelease_tail() -> None:
-    release_info = _load("release_info")
+    release_info = load("release_info")
     assert release_info.version_numbers("1.2.3") == (1, 2, 3, 0)
     assert release_info.version_numbers("2.0rc1") == (2, 0, 0, 0)
     assert release_info.version_numbers("1.2.3.4.5") == (1, 2, 3, 4)

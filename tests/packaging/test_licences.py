@@ -5,29 +5,21 @@ from __future__ import annotations
 
 import importlib.metadata
 import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from tests.packaging.build_scripts import load
+
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
 
 
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"_solitaire_build_{name}", BUILD / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def licences() -> ModuleType:
-    return _load("licences")
+    return load("licences")
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +64,7 @@ def test_an_unknown_shared_library_stops_the_build(
 
 
 def test_the_spec_puts_both_licence_files_into_every_executable() -> None:
-    build = _load("build")
+    build = load("build")
     calls, _ = build.render_spec("linux")
     analyses = [kw for kind, _, kw in calls if kind == "Analysis"]
     assert len(analyses) == 2  # the one-folder and the one-file executable

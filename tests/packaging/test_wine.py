@@ -3,7 +3,6 @@ check, what it copies and installs; and the Windows settings it relies on (X utf
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -11,21 +10,15 @@ from types import ModuleType
 
 import pytest
 
+from tests.packaging.build_scripts import load
+
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build"
 
 
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"_solitaire_wine_{name}", BUILD / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def wine() -> ModuleType:
-    return _load("wine")
+    return load("wine")
 
 
 def test_the_prefix_lives_outside_the_source_tree(wine: ModuleType) -> None:
@@ -127,7 +120,7 @@ def test_the_windows_only_dependencies_are_named_and_pinned(wine: ModuleType) ->
     for name in ("pefile", "pywin32-ctypes"):
         pin = [line for line in lines if line.startswith(f"{name}==")]
         assert len(pin) == 1 and pin[0].endswith("; sys_platform == 'win32'")
-    build = _load("build")
+    build = load("build")
     assert "pefile" not in build.pinned() or sys.platform == "win32"  # checked only on Windows
 
 
@@ -135,7 +128,7 @@ def test_the_windows_only_dependencies_are_named_and_pinned(wine: ModuleType) ->
 def test_the_windows_executables_write_utf8(wine: ModuleType) -> None:
     """PyInstaller's X utf8 in both Windows executables (a frozen app ignores PYTHONUTF8), not
     elsewhere: Linux and macOS keep the locale's encoding."""
-    build = _load("build")
+    build = load("build")
 
     def options(target: str) -> list[list[str]]:
         calls, _ = build.render_spec(target)
@@ -225,7 +218,7 @@ if "--autoplay" in args and not pathlib.Path({str(faulted)!r}).exists():
 def test_a_run_that_crashes_at_exit_fails_the_smoke_and_is_not_tried_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    build = _load("build")
+    build = load("build")
     monkeypatch.setattr(build, "shipped_languages", lambda: ["de"])
     monkeypatch.setattr(build, "translated_help", lambda language: False)
     failures = build.smoke(_stand_in(tmp_path, build.version()))
