@@ -204,6 +204,11 @@ def test_the_menu_is_worked_by_arrows_and_enter(make_app: Callable[..., App], cl
     settle_app(app, clock)
     menu = app.top
     actions = [b.action for b in menu.buttons]  # type: ignore[attr-defined]
+    for _ in range(actions.index("look") + 1):
+        post_key(pygame.K_DOWN)
+    post_key(pygame.K_RETURN)
+    settle_app(app, clock)
+    actions = [b.action for b in app.top.buttons]  # type: ignore[attr-defined]
     for _ in range(actions.index("contrast") + 1):
         post_key(pygame.K_DOWN)
     post_key(pygame.K_RETURN)

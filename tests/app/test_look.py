@@ -150,7 +150,7 @@ def test_menu_with_the_new_settings(make_app: Callable[..., App], clock: FakeClo
     menu = app.top
     assert isinstance(menu, MenuScene)
     labels = [b.label for b in menu.buttons]
-    assert "Cards: Classic" in labels and "High contrast: Off" in labels
+    assert "Table and cards…" in labels and "Speech: Off" in labels
     window = app.surface.get_rect()
     for b in menu.buttons:  # every row on screen, the one Down chose lit, the others not
         assert window.contains(b.rect), b.label

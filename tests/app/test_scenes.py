@@ -9,6 +9,8 @@ import pygame
 import game
 from game.app import App
 from game.scenes.chooser import ChooserScene
+from game.scenes.look import LookScene
+from game.scenes.menu import MenuScene
 from game.scenes.rules import RulesScene, rule_paragraphs
 from game.scenes.stuck import StuckScene
 from game.scenes.win import WinScene
@@ -69,10 +71,29 @@ def test_menu_settings_change_in_place(make_app: Callable[..., App]) -> None:
     post_click(speed.rect.center)
     app.step()
     assert app.settings.speed != "off" and app.top is menu
-    cards = next(b for b in menu.buttons if b.action == "cards")  # type: ignore[attr-defined]
+    look = next(b for b in menu.buttons if b.action == "look")  # type: ignore[attr-defined]
+    post_click(look.rect.center)
+    app.step()
+    page = app.top
+    assert isinstance(page, LookScene)
+    cards = next(b for b in page.buttons if b.action == "cards")
     post_click(cards.rect.center)
     app.step()
-    assert app.settings.card_style == "fourcolour"
+    assert app.settings.card_style == "fourcolour" and app.top is page
+    assert "Cards: Four colours" in [b.label for b in page.buttons]
+
+
+def test_escape_on_the_look_page_goes_back_to_the_menu(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    post_key(pygame.K_ESCAPE)
+    app.step()
+    app.top.choose("look")  # type: ignore[attr-defined]
+    app.step()
+    assert isinstance(app.top, LookScene)
+    post_key(pygame.K_ESCAPE)
+    app.step()
+    assert isinstance(app.top, MenuScene)
+    assert not any(isinstance(s, LookScene) for s in app.scenes)
 
 
 def test_the_win_screen_follows_the_last_card_home(make_app: Callable[..., App], clock: FakeClock) -> None:

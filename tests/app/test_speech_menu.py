@@ -45,8 +45,11 @@ def test_the_speech_flag_is_full_for_the_run_and_never_saved_by_another_setting(
     settle(app, clock)
     menu = app.top
     assert "Speech: Full" in [b.label for b in menu.buttons]  # type: ignore[attr-defined]
-    menu.choose("contrast")  # type: ignore[attr-defined]
+    menu.choose("look")  # type: ignore[attr-defined]
+    app.top.choose("contrast")  # type: ignore[attr-defined]
     assert app.persist.store.load_settings().high_contrast
+    app.top.close()  # type: ignore[attr-defined]
+    menu = app.top
     assert app.persist.store.load_settings().speech == "off"
     menu.choose("speech")  # type: ignore[attr-defined]
     settle(app, clock)

@@ -31,6 +31,7 @@ from game.scenes.base import Scene
 from game.scenes.calendar import CalendarScene
 from game.scenes.chooser import ChooserScene
 from game.scenes.dialog import Dialog
+from game.scenes.look import LookScene
 from game.scenes.menu import MenuScene
 from game.scenes.rules import RulesScene
 from game.scenes.shortcuts import ShortcutsScene
@@ -242,6 +243,12 @@ def test_every_scene_fits(
     app.perform(Intent.MENU)
     app.step()
     walk.look("menu", MenuScene)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    menu.choose("look")
+    app.step()
+    walk.look("table and cards", LookScene)
+    walk.close()
     walk.close()
     app.perform(Intent.SHORTCUTS)
     app.step()
