@@ -38,6 +38,28 @@ WRAPPED_FAN = 1 + 2.15 * STEP_RIGHT
 MAX_ROWS = 4.0
 """At most this many rows of the variant's height decide the card size: bigger cards, and
 fans compress sooner (the longest pile still always fits)."""
+CARD_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.25, "largest": 1.5}
+"""The player's card size: how much more than ``MAX_ROWS`` rows the cards may take (the
+gaps and the margin shrink by the same factor), so fans overlap more."""
+MIN_FAN_ROWS = 0.75
+"""However large the cards, the lowest piles keep this much of a card's height for their fans."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spacing:
+    """The room between things, for one card size (``CARD_SIZES``): larger cards, less room."""
+
+    gap_x: float = GAP_X
+    gap_y: float = GAP_Y
+    max_rows: float = MAX_ROWS
+    margin: float = 0.02
+
+    @classmethod
+    def for_size(cls, card_size: str) -> Spacing:
+        """The spacing of card size ``card_size`` (an unknown name: the normal size)."""
+        scale = CARD_SIZES.get(card_size, 1.0)
+        tighter = scale**2
+        return cls(GAP_X / tighter, GAP_Y / tighter, MAX_ROWS / scale, 0.02 / tighter)
 
 
 def card_height(width: int) -> int:
@@ -181,8 +203,10 @@ class TableLayout:
         return r
 
 
-def compute_layout(variant: Variant, size: tuple[int, int]) -> TableLayout:
-    """The layout of ``variant`` in a window of ``size`` pixels (clamped to ``MIN_WINDOW``)."""
+def compute_layout(variant: Variant, size: tuple[int, int], card_size: str = "normal") -> TableLayout:
+    """The layout of ``variant`` in a window of ``size`` pixels (clamped to ``MIN_WINDOW``), with
+    the player's ``card_size`` (``CARD_SIZES``)."""
+    space = Spacing.for_size(card_size)
     width, height = max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])
     window = Rect(0, 0, width, height)
     bar_top = _clamp(round(height * 0.056), 30, 120)
@@ -190,15 +214,17 @@ def compute_layout(variant: Variant, size: tuple[int, int]) -> TableLayout:
     toolbar = Rect(0, 0, width, bar_top)
     status = Rect(0, height - bar_bottom, width, bar_bottom)
     table = Rect(0, bar_top, width, height - bar_top - bar_bottom)
-    margin = max(6, round(min(width, height) * 0.02))
+    margin = max(4, round(min(width, height) * space.margin))
     inner = table.inflate(-2 * margin, -2 * margin)
-    plans = [_Plan(variant, wrap) for wrap in (1, 2, 3)]
+    plans = [_Plan(variant, wrap, space) for wrap in (1, 2, 3)]
     card_w, plan = max(((p.card_width(inner.size), p) for p in plans), key=lambda t: t[0])
     card_h = card_height(card_w)
     left = inner.centerx - round(plan.width_units * card_w) // 2
     slots = plan.slots(card_w, card_h, left, inner.top)
     content = Rect(left, inner.top, round(plan.width_units * card_w), inner.height)
-    boxes = tuple(_box(i, spec, slots, content, card_w, card_h) for i, spec in enumerate(variant.layout))
+    boxes = tuple(
+        _box(i, spec, slots, content, (card_w, card_h), space) for i, spec in enumerate(variant.layout)
+    )
     return TableLayout(variant, window, toolbar, status, table, card_w, card_h, boxes)
 
 
@@ -213,22 +239,23 @@ class _Plan:
     are spread a card height apart, and wrapped into ``wrap`` side-by-side columns.
     """
 
-    def __init__(self, variant: Variant, wrap: int) -> None:
+    def __init__(self, variant: Variant, wrap: int, space: Spacing = Spacing()) -> None:
         self.specs = variant.layout
         cols, rows = variant.size
-        rows = min(rows, max(MAX_ROWS, max(s.y for s in self.specs) + 1))
-        self.places = {s.name: (s.x * (1 + GAP_X), s.y * (1 + GAP_Y)) for s in self.specs}
+        gap_x, gap_y = space.gap_x, space.gap_y
+        rows = min(rows, _rows_for_cards(self.specs, space.max_rows))
+        self.places = {s.name: (s.x * (1 + gap_x), s.y * (1 + gap_y)) for s in self.specs}
         rights = [x + 1 for x, _ in self.places.values()]
-        bottoms = [rows * (1 + GAP_Y) - GAP_Y]
+        bottoms = [rows * (1 + gap_y) - gap_y]
         for column in _stacked_columns(self.specs):
             per = -(-len(column) // wrap)
             for k, spec in enumerate(column):
-                x = spec.x * (1 + GAP_X) + (k // per) * (WRAPPED_FAN + GAP_X)
+                x = spec.x * (1 + gap_x) + (k // per) * (WRAPPED_FAN + gap_x)
                 y = (k % per) * (1 + STACK_GAP)
                 self.places[spec.name] = (x, y)
                 rights.append(x + (WRAPPED_FAN if wrap > 1 else 1))
                 bottoms.append(y + 1)
-        self.width_units = max([cols * (1 + GAP_X) - GAP_X, *rights])
+        self.width_units = max([cols * (1 + gap_x) - gap_x, *rights])
         self.height_units = max(bottoms) * CARD_RATIO
 
     def card_width(self, room: tuple[int, int]) -> int:
@@ -239,6 +266,16 @@ class _Plan:
         """Each pile's first-card rectangle."""
         places = [self.places[s.name] for s in self.specs]
         return [Rect(left + round(x * card_w), top + round(y * card_h), card_w, card_h) for x, y in places]
+
+
+def _rows_for_cards(specs: tuple[PileSpec, ...], max_rows: float) -> float:
+    """How many rows decide the card size: ``max_rows``, but every pile's slot fits, and with
+    cards larger than normal the lowest downward fans keep ``MIN_FAN_ROWS`` of room."""
+    rows = max(max_rows, max(s.y for s in specs) + 1)
+    if max_rows < MAX_ROWS:
+        fans = [s.y + 1 + MIN_FAN_ROWS for s in specs if s.fan is Fan.DOWN]
+        rows = max([rows, *fans])
+    return rows
 
 
 def _stacked_columns(specs: tuple[PileSpec, ...]) -> list[list[PileSpec]]:
@@ -255,18 +292,21 @@ def _stacked_columns(specs: tuple[PileSpec, ...]) -> list[list[PileSpec]]:
     return stacked
 
 
-def _box(index: int, spec: PileSpec, slots: list[Rect], content: Rect, card_w: int, card_h: int) -> PileBox:
+def _box(
+    index: int, spec: PileSpec, slots: list[Rect], content: Rect, card: tuple[int, int], space: Spacing
+) -> PileBox:
+    card_w, card_h = card
     slot = slots[index]
     others = [r for i, r in enumerate(slots) if i != index]
     area = Rect(slot)
     if spec.fan is Fan.DOWN:
         below = [r.top for r in others if r.top > slot.top and r.right > slot.left and r.left < slot.right]
-        bottom = min([content.bottom, *(t - round(card_h * GAP_Y) for t in below)])
+        bottom = min([content.bottom, *(t - round(card_h * space.gap_y) for t in below)])
         area.height = max(card_h, bottom - slot.top)
     elif spec.fan is Fan.RIGHT:
         beside = [
             r.left for r in others if r.left > slot.left and r.bottom > slot.top and r.top < slot.bottom
         ]
-        right = min([content.right, *(x - round(card_w * GAP_X) for x in beside)])
+        right = min([content.right, *(x - round(card_w * space.gap_x) for x in beside)])
         area.width = max(card_w, right - slot.left)
     return PileBox(index, spec.name, spec.kind, spec.fan, slot, area)
