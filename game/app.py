@@ -36,9 +36,9 @@ from game.scenes.play_clock import MINIMISED, UNFOCUSED
 from game.scenes.table import TableScene
 from game.solver.advisor import Advisor, Worker
 from game.streams import say
-from game.view.card_art import CardArt
 from game.view.damage import merge_rects
 from game.view.display import Display, default_display
+from game.view.large_print import make_art
 from game.view.renderer import Renderer
 from game.view.settings import Settings
 from game.view.sleep import WAKE, Doorbell, wait_event
@@ -190,7 +190,7 @@ class App(IntentRouting):
                 raise NoWindow(str(exc)) from None
             if window is None and not self.fullscreen:
                 place_window(stored.window_pos)
-        self.art = CardArt(self.settings.card_style)
+        self.art = make_art(self.settings.card_style, self.settings.large_print)
         self.renderer = Renderer(self.art)
         self.renderer.high_contrast = self.settings.high_contrast
         self.sound = Sound(lambda: self.settings)

@@ -13,6 +13,7 @@ from game.controls.intents import Intent
 from game.i18n import N_, _, set_language
 from game.scenes.table import TableScene
 from game.view.card_art import CardArt
+from game.view.large_print import make_art
 from game.view.settings import Settings
 from game.view.sound import Sound
 
@@ -218,9 +219,19 @@ class IntentRouting(SceneStack):
             table.session.toast = None  # a line in the old language
         self._relayout()
 
+    def set_large_print(self, on: bool) -> None:
+        """Large-print card faces (``game.view.large_print``), or the style's own."""
+        self.settings.large_print = on
+        self.set_card_style(self.settings.card_style)
+
+    def set_card_size(self, size: str) -> None:
+        """Cards of ``size`` (``game.view.layout.CARD_SIZES``): the table is laid out again."""
+        self.settings.card_size = size
+        self._relayout()
+
     def set_card_style(self, style: str) -> None:
         """Use another card style."""
         self.settings.card_style = style
-        self.art = CardArt(style)
+        self.art = make_art(style, self.settings.large_print)
         self.renderer.set_art(self.art)
         self._relayout()

@@ -26,7 +26,7 @@ from game.store import Settings as StoredSettings
 from game.store import Store
 from game.store.daily import NoDailyDeal, NotProvedYet, cache_folder
 from game.view.names import game_name
-from game.view.settings import CARD_STYLES, SPEECH_ORDER, SPEED_ORDER
+from game.view.settings import CARD_SIZE_ORDER, CARD_STYLES, SPEECH_ORDER, SPEED_ORDER
 from game.view.settings import Settings as ViewSettings
 from game.view.widgets import TEXT, blit_text, record_box, ui_size, wrap
 from game.view.window import opening_variant, place_window, window_position
@@ -45,6 +45,9 @@ _VIEW_FIELDS = {
     "volume": "volume",
     "high_contrast": "high_contrast",
     "speech": "speech",
+    "large_print": "large_print",
+    "card_size": "card_size",
+    "last_move": "last_move",
 }
 """View setting name -> stored setting name, for the settings the table has."""
 
@@ -86,6 +89,9 @@ class Persistence:
             volume=s.volume,
             high_contrast=s.high_contrast,
             speech=s.speech if s.speech in SPEECH_ORDER else "off",
+            large_print=s.large_print,
+            card_size=s.card_size if s.card_size in CARD_SIZE_ORDER else "normal",
+            last_move=s.last_move,
         )
         if speed is not None and speed in SPEED_ORDER:
             view.speed = speed

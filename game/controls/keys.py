@@ -33,7 +33,8 @@ def intent_for_key(key: int, mod: int) -> Intent | None:
     """The intent of a key press: Ctrl+N new deal, Ctrl+R restart, Ctrl+Z undo, Ctrl+Shift+Z and
     Ctrl+Y redo, Shift+Backspace rewind (to the last winnable position), H hint, F finish,
     D deal, M mute, ``?`` the shortcuts, F1 rules, F11 and Alt+Enter fullscreen, Esc, Ctrl+G
-    the games, Ctrl+Q quit. (The focus keys are ``game.controls.focus``'s.)"""
+    the games, Ctrl+Q quit. (The focus keys are ``game.controls.focus``'s; P, held, peeks:
+    ``game.controls.peek``.)"""
     ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
     if ctrl and key == pygame.K_z and mod & pygame.KMOD_SHIFT:
         return Intent.REDO

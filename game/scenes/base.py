@@ -237,6 +237,12 @@ class Services(Protocol):
     def set_card_style(self, style: str) -> None:
         """Another card style."""
 
+    def set_large_print(self, on: bool) -> None:
+        """Large-print card faces, or the style's own."""
+
+    def set_card_size(self, size: str) -> None:
+        """Another card size (``game.view.layout.CARD_SIZES``)."""
+
     def set_language(self, code: str) -> None:
         """Another language (``system``: the system's), saved and shown at once."""
 

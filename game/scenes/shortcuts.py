@@ -24,6 +24,8 @@ KEYBOARD: tuple[tuple[str, str], ...] = (
     ("D", N_("Deal from the stock (click on the stock)")),
     ("H", N_("Hint")),
     ("F", N_("Finish: send the rest home")),
+    # Translators: the shortcut list: P held, or the right mouse button held, or a long press
+    (N_("P, right button"), N_("Hold: see a covered card whole")),
     (N_("Ctrl+Z, Backspace"), N_("Undo")),
     (N_("Ctrl+Y, Ctrl+Shift+Z"), N_("Redo")),
     (N_("Shift+Backspace"), N_("Rewind to the last winnable position")),

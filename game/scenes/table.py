@@ -21,6 +21,7 @@ from pygame import Rect, Surface
 
 from game.controls.focus import KeyboardPlay
 from game.controls.intents import Intent
+from game.controls.peek import Card
 from game.controls.table import Drag, Selection
 from game.engine.moves import Move
 from game.engine.state import State
@@ -31,9 +32,10 @@ from game.scenes.play_clock import COVERED
 from game.scenes.table_drawing import TableDrawing
 from game.scenes.table_input import TableInput
 from game.scenes.table_session import ANSWER_POLL, GAVE_UP, TOAST_TIME, WON, Autoplay, TableSession
-from game.view.animation import Animator, Spot, Sprite, plan_deal, plan_transition
+from game.view.animation import Animator, Spot, Sprite, Transition, plan_deal, plan_transition
 from game.view.hud import clock_text, title_width, toolbar_buttons
-from game.view.layout import compute_layout
+from game.view.last_move import LastMove, Mark, moved_cards
+from game.view.layout import TableLayout, compute_layout
 from game.view.marks import rank_mark
 from game.view.names import game_name
 from game.view.widgets import Button
@@ -73,9 +75,15 @@ class TableScene(Scene):
         self._drawn: tuple[object, ...] = ()
         self._partial: list[Rect] = []
         self._shown: tuple[State, frozenset[int]] | None = None
+        self.last_move = LastMove()
+        """The last move's outline (``game.view.last_move``)."""
+        self._moves_this_frame = 0
+        self._dealt = False
+        """A deal came this frame: its opening automatic moves are part of it, not outlined."""
+        self._outlined: list[Rect] = []
         self.session = TableSession(app, self, variant, deal, autoplay, daily=daily, demo=demo)
         """The game in play (``game.scenes.table_session``)."""
-        self.layout = compute_layout(self.session.g.variant, app.size)
+        self.layout = self._laid_out(self.session.g)
         self.input = TableInput(self)
         """The player's keys, pointer and buttons (``game.scenes.table_input``)."""
         self.drawing = TableDrawing(self)
@@ -186,10 +194,13 @@ class TableScene(Scene):
 
     def show_deal(self, g: Game) -> None:
         """``g`` is the game now: what the player held goes, its deal flies out."""
-        self.layout = compute_layout(g.variant, self.app.size)
+        self.layout = self._laid_out(g)
         self.animator.finish()
         self.drag = self.selection = None
         self.keyboard.reset()
+        self.last_move.clear()
+        self.input.peek.cancel()
+        self._dealt = True
         state, speed = g.state, self.app.settings.speed_factor
         self.animator.push(lambda layout: plan_deal(layout, state, speed=speed))
 
@@ -201,11 +212,31 @@ class TableScene(Scene):
         start: dict[int, Spot] | None = None,
         factor: float = 1.0,
     ) -> None:
-        """Animate the game from ``before`` to ``after``."""
+        """Animate the game from ``before`` to ``after``; a move is outlined once it lands."""
         speed = self.app.settings.speed_factor * factor
-        self.animator.push(
-            lambda layout: plan_transition(layout, before, after, move=move, speed=speed, start=start)
-        )
+        mark = self._mark(before, after, move, factor)
+
+        def build(layout: TableLayout) -> Transition:
+            flight = plan_transition(layout, before, after, move=move, speed=speed, start=start)
+            if mark is not None:
+                self.last_move.started(flight, mark)
+            return flight
+
+        self.animator.push(build)
+
+    def _mark(self, before: State, after: State, move: Move | None, factor: float) -> Mark | None:
+        """The outline of ``move`` (None: no move, an undo, a new deal's opening moves, or
+        outlines off). The moves after the first of one frame's action are automatic: their
+        source pile is outlined too."""
+        if move is None:
+            self.last_move.clear()
+            return None
+        automatic = factor != 1.0 or self._moves_this_frame > 0
+        self._moves_this_frame += 1
+        if not self.app.settings.last_move or self._dealt:
+            return None
+        source = self.g.variant.index.get(move.source) if automatic else None
+        return Mark(moved_cards(before, after), source)
 
     def let_go(self) -> None:
         """An action was made: the player's pick-up is dropped."""
@@ -234,6 +265,7 @@ class TableScene(Scene):
     def cover(self) -> None:
         self.session.clock.pause(COVERED, self.app.now())
         self.input.pointer.cancel()
+        self.input.peek.cancel()
         self.input.cancel_drag()
 
     def uncover(self) -> None:
@@ -246,11 +278,17 @@ class TableScene(Scene):
         self.finish_animations()
         self.input.cancel_drag()
         self.input.pointer.scale = self.app.display.scale
-        self.layout = compute_layout(self.g.variant, self.app.size)
+        self.layout = self._laid_out(self.g)
         self.buttons = self._toolbar()  # the labels may be in another language now
 
+    def _laid_out(self, g: Game) -> TableLayout:
+        """The layout of ``g``'s table in the window, with the player's card size."""
+        return compute_layout(g.variant, self.app.size, self.app.settings.card_size)
+
     def busy(self) -> bool:
-        return self.animator.busy
+        """Cards fly, or the last move's outline fades (with animations off it is shown whole
+        and the idle loop wakes when it goes: ``wakeup``)."""
+        return self.animator.busy or (self.last_move.fade and bool(self.last_move.marks))
 
     def clock_running(self) -> bool:
         """Whether the game clock counts (the status line then changes every second): the one
@@ -271,6 +309,7 @@ class TableScene(Scene):
             times.append(0.0)
         if session.coach.polling():
             times.append(ANSWER_POLL)
+        times += [t for t in (self.last_move.wakeup(), self._peek_in(now)) if t is not None]
         return max(0.0, min(times)) if times else None
 
     def update(self, now: float) -> Damage:
@@ -283,8 +322,11 @@ class TableScene(Scene):
         if session.coach.tick(now):
             self._partial += [self.layout.status, self.layout.toolbar]
             session.tell_verdict()
+        if self.input.peek.tick(now):
+            self.invalidate()
         if not busy:
             self._settle()
+        self._partial += self._last_move_damage(now)
         session.hold_clock(now)
         self.buttons = self._toolbar()
         full = super().update(now)
@@ -300,9 +342,35 @@ class TableScene(Scene):
         if status != self._drawn:
             self._drawn = status
             partial.append(self.layout.status)
+        self._moves_this_frame, self._dealt = 0, False
         if full:
             return True
         return partial or False
+
+    def _peek_in(self, now: float) -> float | None:
+        deadline = self.input.peek.deadline()
+        return None if deadline is None else deadline - now
+
+    @property
+    def outlined(self) -> list[Rect]:
+        """Where the last move's outlines are drawn (their glow included)."""
+        return self._outlined
+
+    @property
+    def peeked(self) -> Card | None:
+        """The covered card seen whole while held (``game.controls.peek``)."""
+        return self.input.peek.shown
+
+    def _last_move_damage(self, now: float) -> list[Rect]:
+        """Where the last move's outlines were drawn and are now, when they changed."""
+        last, state = self.last_move, self.display_state
+        last.fade = self.app.settings.speed_factor > 0
+        changed = last.land(self.animator.current, now)
+        reach = self.layout.card_w // 6 + 4  # the glow round an outline
+        rects = [r for m in last.marks for r in last.rects(m, self.layout, state)]
+        areas = [r.inflate(2 * reach, 2 * reach) for r in rects]
+        before, self._outlined = self._outlined, areas
+        return before + areas if changed or areas != before else []
 
     def _sprite_damage(self, before: list[Sprite], after: list[Sprite]) -> list[Rect]:
         """Where moving cards (and their shadows) were and are, for those that changed."""

@@ -14,6 +14,7 @@ from pygame import Rect, Surface
 
 from game.controls.focus import KeyboardPlay
 from game.controls.moves import target_rect
+from game.controls.peek import Card, peekable
 from game.controls.table import Drag, Selection
 from game.engine.moves import Move
 from game.engine.state import State
@@ -22,6 +23,8 @@ from game.play import Game
 from game.solver.heuristic import is_stock_action
 from game.view.animation import Animator, Sprite
 from game.view.hud import draw_status, draw_toolbar
+from game.view.last_move import COLOUR as LAST_MOVE
+from game.view.last_move import LastMove
 from game.view.layout import TableLayout
 from game.view.renderer import draw_arrow
 from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, font
@@ -75,6 +78,12 @@ class DrawnTable(Protocol):
     def hovered(self) -> Hashable | None: ...
     @property
     def autoplay(self) -> Counting | None: ...
+    @property
+    def last_move(self) -> LastMove: ...
+    @property
+    def peeked(self) -> Card | None: ...
+    @property
+    def outlined(self) -> list[Rect]: ...
 
     def title(self) -> str: ...
     def status_items(self) -> list[tuple[str, str]]: ...
@@ -97,6 +106,7 @@ class TableDrawing:
             if self.table.drag is not None:
                 self._draw_drag(surface, self.table.drag)
             self.table.keyboard.draw(surface, state, self.table.app.settings.high_contrast)
+            self._draw_peek(surface, state)
         if clip.colliderect(layout.toolbar):
             draw_toolbar(surface, layout.toolbar, self.table.buttons, self.table.hovered, self.table.title())
         if clip.colliderect(layout.status):
@@ -116,6 +126,10 @@ class TableDrawing:
     def _draw_highlights(self, surface: Surface, state: State) -> None:
         renderer, layout = self.table.app.renderer, self.table.layout
         index = self.table.g.variant.index
+        last = self.table.last_move
+        for mark in last.marks:
+            for rect in last.rects(mark, layout, state):
+                renderer.glow(surface, rect, LAST_MOVE, strong=True, alpha=last.alpha(mark))
         if self.table.drag is not None:
             for move in self.table.drag.moves:
                 rect = target_rect(layout, state, index[move.target])
@@ -142,6 +156,16 @@ class TableDrawing:
         start = (rects[0].centerx, rects[0].top + layout.card_h // 5)
         draw_arrow(surface, start, target.center, HINT, max(3, layout.card_w // 16))
 
+    def _draw_peek(self, surface: Surface, state: State) -> None:
+        """The card peeked at, whole, lifted above its pile (``game.controls.peek``)."""
+        peeked, layout = self.table.peeked, self.table.layout
+        if peeked is None or not peekable(layout, state, *peeked):
+            return
+        pile, index = peeked
+        rect = layout.state_rects(state, pile)[index]
+        sprite = Sprite(state.piles[pile][index], rect.x, rect.y, True, 1.0, True)
+        self.table.app.renderer.draw_sprites(surface, [sprite], layout.card_size)
+
     def _draw_drag(self, surface: Surface, drag: Drag) -> None:
         size = self.table.layout.card_size
         sprites = [
@@ -150,7 +174,8 @@ class TableDrawing:
         self.table.app.renderer.draw_sprites(surface, sprites, size)
 
     def layer_cover(self) -> list[Rect] | None:
-        """Where the window shows something over the table layer: the bars, the focus ring, a toast.
+        """Where the window shows something over the table layer: the bars, the last move's
+        outline, the focus ring, a toast.
 
         None while that is not so simple (cards moving or dragged, a selection or hint shown).
         The renderer parks the layer while idle and rebuilds it from the window and these areas.
@@ -160,9 +185,10 @@ class TableDrawing:
             or self.table.drag is not None
             or self.table.selection is not None
             or self.table.hint is not None
+            or self.table.peeked is not None
         ):
             return None
-        covered = [self.table.layout.toolbar, self.table.layout.status]
+        covered = [self.table.layout.toolbar, self.table.layout.status, *self.table.outlined]
         ring = self.table.keyboard.ring_area(self.table.display_state, self.table.app.settings.high_contrast)
         if ring is not None:
             covered.append(ring)

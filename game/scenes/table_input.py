@@ -15,6 +15,7 @@ from game.controls.focus import KeyboardPlay
 from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
 from game.controls.moves import drop_move, group_moves, stock_action, target_rect
+from game.controls.peek import PEEK_KEY, Card, Peek, card_at, peekable
 from game.controls.pointer import Click, DragEnd, DragMove, DragStart, Gesture, Pointer, Press
 from game.controls.table import Drag, Selection
 from game.engine.moves import Move
@@ -29,6 +30,8 @@ from game.view.widgets import Button, button_at
 if TYPE_CHECKING:
     from game.scenes.base import Services
 
+_COMMAND_MODS = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
+"""With one of these held, the peek key is no peek."""
 _AFTER_THE_END = (Intent.HINT, Intent.FINISH, Intent.REWIND)
 """The requests that have nothing to act on once the game is over (``ended_text``)."""
 
@@ -70,6 +73,8 @@ class InputTable(Protocol):
     @property
     def layout(self) -> TableLayout: ...
     @property
+    def display_state(self) -> State: ...
+    @property
     def keyboard(self) -> KeyboardPlay: ...
     @property
     def buttons(self) -> list[Button]: ...
@@ -104,6 +109,9 @@ class TableInput:
         self.pointer = Pointer(table.app.display.scale)
         self.hover: Hashable | None = None
         """The toolbar button under the pointer."""
+        self.peek = Peek(table, table.app.display.scale)
+        """The covered card seen whole while held (``game.controls.peek``)."""
+        self._pointer_at: tuple[int, int] | None = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
         # The event's own time, for a double-click, the clock's start, a notice's end: the
@@ -112,6 +120,8 @@ class TableInput:
         if self.table.session.coach.search is not None or self.table.demo:
             self._interrupt(event)
             return
+        if self._peek_event(event):
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -119,8 +129,54 @@ class TableInput:
                 self._hover(event.pos)
             for gesture in self.pointer.handle(event, now):
                 self._gesture(gesture)
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.peek.press(_point(event.pos), now)
         elif event.type == pygame.WINDOWLEAVE:
             self._hover((-1, -1))
+
+    def _peek_event(self, event: pygame.event.Event) -> bool:
+        """Peeking (``game.controls.peek``): the right button, the peek key, and what a left
+        press held still becomes; True when the event is spent on it."""
+        kind, peek = event.type, self.peek
+        if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 3:
+            down = kind == pygame.MOUSEBUTTONDOWN
+            if down:
+                self.table.finish_animations()
+            self._peeked(peek.show_at(_point(event.pos)) if down else peek.show(None))
+            return True
+        if kind == pygame.KEYDOWN and event.key == PEEK_KEY and not event.mod & _COMMAND_MODS:
+            self.table.finish_animations()
+            self._peeked(peek.show(self._key_card()))
+            return True
+        if kind == pygame.KEYUP and event.key == PEEK_KEY:
+            self._peeked(peek.show(None))
+            return True
+        if kind == pygame.MOUSEMOTION:
+            self._pointer_at = _point(event.pos)
+            self._peeked(peek.moved(self._pointer_at))
+        elif kind == pygame.MOUSEBUTTONUP and event.button == 1 and peek.release():
+            self.pointer.cancel()  # the release of a long press is no click
+            self._peeked(True)
+            return True
+        return False
+
+    def _key_card(self) -> Card | None:
+        """What the peek key shows: the focused card, else the card under the pointer."""
+        table, keyboard = self.table, self.table.keyboard
+        state = table.display_state
+        focus = keyboard.current if keyboard.visible else None
+        if focus is not None:
+            index = focus.index
+            return (
+                (focus.pile, index)
+                if index is not None and peekable(table.layout, state, focus.pile, index)
+                else None
+            )
+        return card_at(table.layout, state, self._pointer_at) if self._pointer_at is not None else None
+
+    def _peeked(self, changed: bool) -> None:
+        if changed:
+            self.table.invalidate()
 
     def _interrupt(self, event: pygame.event.Event) -> None:
         """While looking for a deal, or in a demo: a key or click stops it (toolbar buttons work)."""
@@ -189,6 +245,7 @@ class TableInput:
                 self.table.session.hint = None
                 self.table.invalidate()
         elif isinstance(gesture, DragStart):
+            self._peeked(self.peek.cancel())  # a long press that moves on is the drag it began
             self._start_drag(gesture.origin, gesture.pos)
         elif isinstance(gesture, DragMove):
             self._move_drag(gesture.pos)
@@ -334,3 +391,7 @@ class TableInput:
         rect = target_rect(self.table.layout, self.table.g.state, pile)
         pad = max(6, self.table.layout.card_w // 8)
         return [rect.inflate(2 * pad, 2 * pad)]
+
+
+def _point(pos: tuple[float, float]) -> tuple[int, int]:
+    return int(pos[0]), int(pos[1])

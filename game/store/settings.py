@@ -22,6 +22,8 @@ ANIMATION_SPEEDS = ("normal", "fast", "slow", "off")
 CARD_STYLES = ("classic", "fourcolour")
 """The card styles the view knows (``game.view.settings.CARD_STYLES``)."""
 SPEECH_SETTINGS = ("off", "brief", "full")
+CARD_SIZES = ("normal", "large", "largest")
+"""The card sizes the view knows (``game.view.settings.CARD_SIZE_ORDER``)."""
 """Speech off, or on and how much it says (``game.app_speech``)."""
 MAX_JSON_CHARS = 10_000
 """The longest stored value read back (the longest real one, the table of variants, is ~150)."""
@@ -55,6 +57,10 @@ class Settings:
     """A language code with a catalog (``de``, ``pt_BR``), or ``system``: the system's language."""
     speech: str = "off"
     """Speech for blind and low-vision players: ``off``, ``brief`` or ``full``."""
+    large_print: bool = False
+    card_size: str = "normal"
+    last_move: bool = True
+    """Outline the last move for a moment."""
     no_sound_told: bool = False
     """Whether the player was told that no sound device was found: told once, not on every
     launch; once a device is found again, a later loss of it is told again."""
@@ -152,6 +158,9 @@ CHECKS: dict[str, Callable[[object], Any]] = {
     "high_contrast": _boolean,
     "speech": _choice(SPEECH_SETTINGS),
     "language": _language,
+    "large_print": _boolean,
+    "card_size": _choice(CARD_SIZES),
+    "last_move": _boolean,
     "no_sound_told": _boolean,
 }
 """Per setting: a function that returns the value in its Python form or raises ValueError."""

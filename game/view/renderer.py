@@ -25,6 +25,7 @@ from game.view.animation import Sprite
 from game.view.card_art import CardArt
 from game.view.display import convert_ready
 from game.view.felt import Felt
+from game.view.large_print import lay_strip
 from game.view.layout import TableLayout
 from game.view.marks import slot_mark
 from game.view.memory import release_free_memory
@@ -254,6 +255,8 @@ class Renderer:
             for i in range(start, len(cards)):
                 if cards[i] not in exclude:
                     surface.blit(_image(art, cards[i], i >= hidden, layout.card_w), rects[i])
+                    if hidden <= i < len(cards) - 1 and cards[i + 1] not in exclude:
+                        lay_strip(surface, art, DECK[cards[i]].text(), rects[i], rects[i + 1])
 
     @staticmethod
     def _first_visible(
@@ -325,8 +328,15 @@ class Renderer:
 
     # ----------------------------------------------------------- highlights
 
-    def glow(self, surface: Surface, rect: Rect, color: tuple[int, int, int], strong: bool = False) -> None:
-        """A glowing outline around ``rect`` (legal targets, hints, the selection)."""
+    def glow(
+        self,
+        surface: Surface,
+        rect: Rect,
+        color: tuple[int, int, int],
+        strong: bool = False,
+        alpha: int = 255,
+    ) -> None:
+        """A glowing outline around ``rect`` (legal targets, hints, the selection), faded to ``alpha``."""
         key = (rect.size, color, strong)
         surf = self._glows.get(key)
         if surf is None:
@@ -334,7 +344,11 @@ class Renderer:
             if len(self._glows) > 64:
                 self._glows.popitem(last=False)
         pad = (surf.get_width() - rect.width) // 2
+        if alpha < 255:
+            surf.set_alpha(alpha)
         surface.blit(surf, (rect.x - pad, rect.y - pad))
+        if alpha < 255:
+            surf.set_alpha(None)
 
 
 def _image(art: CardArt, card: int, face_up: bool, width: int) -> Surface:

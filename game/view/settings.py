@@ -10,6 +10,8 @@ SPEED_ORDER = ("normal", "fast", "slow", "off")
 CARD_STYLES = ("classic", "fourcolour")
 VOLUME_STEPS = (0.25, 0.5, 0.8, 1.0)
 SPEECH_ORDER = ("off", "brief", "full")
+CARD_SIZE_ORDER = ("normal", "large", "largest")
+"""The card sizes (``game.view.layout.CARD_SIZES``), in the order the menu cycles them."""
 
 
 @dataclass
@@ -31,6 +33,12 @@ class Settings:
     """A dark plain table, bright outlines and thicker focus and highlight rings."""
     speech: str = "off"
     """Speech for blind and low-vision players: ``off``, ``brief`` or ``full`` (``game.app_speech``)."""
+    large_print: bool = False
+    """Card faces with a big rank and suit in the strip a fan leaves visible (``game.view.large_print``)."""
+    card_size: str = "normal"
+    """One of ``CARD_SIZE_ORDER``: cards larger than the window gives, fans overlapping more."""
+    last_move: bool = True
+    """The last move's cards (and an automatic move's source pile) outlined for a moment."""
 
     @property
     def speed_factor(self) -> float:
@@ -48,6 +56,12 @@ class Settings:
     def next_card_style(self) -> None:
         """Cycle through the card styles."""
         self.card_style = CARD_STYLES[(CARD_STYLES.index(self.card_style) + 1) % len(CARD_STYLES)]
+
+    def next_card_size(self) -> None:
+        """Cycle normal -> large -> largest -> normal."""
+        order = CARD_SIZE_ORDER
+        now = order.index(self.card_size) if self.card_size in order else 0
+        self.card_size = order[(now + 1) % len(order)]
 
     def next_volume(self) -> None:
         """Cycle the sound: off -> 25% -> 50% -> 80% -> 100% -> off (one menu entry)."""

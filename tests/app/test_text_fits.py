@@ -208,6 +208,22 @@ def _walk_table(walk: Walk, variant: str) -> None:
     walk.close()
 
 
+def _walk_large_print(walk: Walk) -> None:
+    """From the Table and cards page: large print and the largest cards on (the page's labels
+    change), then every game's table with them."""
+    app = walk.app
+    app.set_large_print(True)
+    app.set_card_size("largest")
+    app.step()
+    walk.look("table and cards, large print, largest cards", LookScene)
+    walk.close()
+    walk.close()
+    for variant in game.VARIANTS:
+        app.start_game(variant, 3)
+        settle(app, walk.clock)
+        walk.look(f"{variant} table, large print, largest cards", TableScene)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("window", SIZES, ids=["800x600", "4K"])
 @pytest.mark.parametrize("language", LANGUAGES, indirect=True)
@@ -248,8 +264,7 @@ def test_every_scene_fits(
     menu.choose("look")
     app.step()
     walk.look("table and cards", LookScene)
-    walk.close()
-    walk.close()
+    _walk_large_print(walk)
     app.perform(Intent.SHORTCUTS)
     app.step()
     walk.look("shortcuts", ShortcutsScene)

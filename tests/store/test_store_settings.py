@@ -30,6 +30,9 @@ def test_every_setting_round_trips(open_store):
         volume=0.25,
         card_style="fourcolour",
         high_contrast=True,
+        large_print=True,
+        card_size="largest",
+        last_move=False,
     )
     assert store.save_settings(chosen)
     store.close()
@@ -58,6 +61,10 @@ def test_every_setting_round_trips(open_store):
         ("card_style", '"neon"'),
         ("sound", "{not json"),
         ("high_contrast", ""),
+        ("large_print", '"big"'),
+        ("card_size", '"enormous"'),
+        ("card_size", "1.5"),
+        ("last_move", "0"),
     ],
 )
 def test_a_bad_stored_value_falls_back_to_its_default(open_store, name, stored):
@@ -101,3 +108,9 @@ def test_the_choices_match_the_view():
     view_settings = pytest.importorskip("game.view.settings")
     assert set(settings_table.ANIMATION_SPEEDS) == set(animation.SPEEDS)
     assert set(settings_table.CARD_STYLES) == set(view_settings.CARD_STYLES)
+
+
+def test_the_card_sizes_match_the_view():
+    layout = pytest.importorskip("game.view.layout")
+    view_settings = pytest.importorskip("game.view.settings")
+    assert settings_table.CARD_SIZES == view_settings.CARD_SIZE_ORDER == tuple(layout.CARD_SIZES)
