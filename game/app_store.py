@@ -45,6 +45,12 @@ _VIEW_FIELDS = {
     "volume": "volume",
     "high_contrast": "high_contrast",
     "speech": "speech",
+    "theme": "theme",
+    "felt": "felt",
+    "card_back": "card_back",
+    "show_clock": "show_clock",
+    "show_score": "show_score",
+    "show_moves": "show_moves",
 }
 """View setting name -> stored setting name, for the settings the table has."""
 
@@ -86,6 +92,12 @@ class Persistence:
             volume=s.volume,
             high_contrast=s.high_contrast,
             speech=s.speech if s.speech in SPEECH_ORDER else "off",
+            theme=s.theme,
+            felt=s.felt,
+            card_back=s.card_back,
+            show_clock=s.show_clock,
+            show_score=s.show_score,
+            show_moves=s.show_moves,
         )
         if speed is not None and speed in SPEED_ORDER:
             view.speed = speed

@@ -237,6 +237,12 @@ class Services(Protocol):
     def set_card_style(self, style: str) -> None:
         """Another card style."""
 
+    def set_card_back(self, design: str) -> None:
+        """Another design of card back."""
+
+    def set_look(self, theme: str, felt: str) -> None:
+        """Another theme or felt colour, shown at once."""
+
     def set_language(self, code: str) -> None:
         """Another language (``system``: the system's), saved and shown at once."""
 

@@ -24,7 +24,7 @@ from game.view.animation import Animator, Sprite
 from game.view.hud import draw_status, draw_toolbar
 from game.view.layout import TableLayout
 from game.view.renderer import draw_arrow
-from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, font
+from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, font, theme
 
 if TYPE_CHECKING:
     from game.scenes.base import Services
@@ -180,5 +180,5 @@ class TableDrawing:
 
     def _draw_toast(self, surface: Surface, message: str) -> None:
         rect, size = self._toast_rect(message)
-        pygame.draw.rect(surface, (12, 22, 17), rect, border_radius=rect.height // 2)
+        pygame.draw.rect(surface, theme().toast, rect, border_radius=rect.height // 2)
         blit_text(surface, message, size, TEXT, "center", rect.center)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.view.animation import SPEEDS
+from game.view.backs import BACK_ORDER
+from game.view.themes import FELT_ORDER, THEME_ORDER
 
 SPEED_ORDER = ("normal", "fast", "slow", "off")
 CARD_STYLES = ("classic", "fourcolour")
@@ -31,6 +33,18 @@ class Settings:
     """A dark plain table, bright outlines and thicker focus and highlight rings."""
     speech: str = "off"
     """Speech for blind and low-vision players: ``off``, ``brief`` or ``full`` (``game.app_speech``)."""
+    theme: str = "classic"
+    """The interface's colours, one of ``themes.THEME_ORDER``: ``classic`` or ``dark``."""
+    felt: str = "green"
+    """The felt's colour, one of ``themes.FELT_ORDER`` (the high-contrast table wins over it)."""
+    card_back: str = "standard"
+    """The backs' design, one of ``backs.BACK_ORDER`` (``standard``: the card style's own)."""
+    show_clock: bool = True
+    """The clock in the status line (hidden, it still counts for the statistics)."""
+    show_score: bool = True
+    """The score in the status line."""
+    show_moves: bool = True
+    """The move count in the status line."""
 
     @property
     def speed_factor(self) -> float:
@@ -49,6 +63,18 @@ class Settings:
         """Cycle through the card styles."""
         self.card_style = CARD_STYLES[(CARD_STYLES.index(self.card_style) + 1) % len(CARD_STYLES)]
 
+    def next_theme(self) -> None:
+        """Cycle through the themes."""
+        self.theme = _after(THEME_ORDER, self.theme)
+
+    def next_felt(self) -> None:
+        """Cycle through the felt colours."""
+        self.felt = _after(FELT_ORDER, self.felt)
+
+    def next_card_back(self) -> None:
+        """Cycle through the card backs."""
+        self.card_back = _after(BACK_ORDER, self.card_back)
+
     def next_volume(self) -> None:
         """Cycle the sound: off -> 25% -> 50% -> 80% -> 100% -> off (one menu entry)."""
         if not self.sound:
@@ -59,3 +85,8 @@ class Settings:
             self.volume = louder[0]
         else:
             self.sound = False
+
+
+def _after(order: tuple[str, ...], value: str) -> str:
+    """The entry after ``value`` in ``order``, round to the first (an unknown value: the first)."""
+    return order[(order.index(value) + 1) % len(order)] if value in order else order[0]

@@ -21,6 +21,7 @@ from game.view.lean_pygame import pygame
 from game.names import variant_name
 from game.view.display import Display, current_window
 from game.view.screen import MIN_WINDOW, clamp_window, fit_window
+from game.view.themes import first_felt
 
 MAX_DEFAULT_WINDOW = (1680, 1050)
 FIRST_FELT = (30, 100, 60)
@@ -117,13 +118,26 @@ def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def open_first(
-    display: Display, size: tuple[int, int], fullscreen: bool, *, title: str = TITLE, dark: bool = False
+    display: Display,
+    size: tuple[int, int],
+    fullscreen: bool,
+    *,
+    title: str = TITLE,
+    dark: bool = False,
+    look: tuple[str, str] = ("green", "classic"),
 ) -> None:
     """Open ``display``'s window and show its first frame: the felt (the high-contrast table's dark:
-    ``dark``) under ``title``. ``App`` takes the window over (``take``)."""
+    ``dark``; else the felt and theme of ``look``) under ``title``. ``App`` takes the window over
+    (``take``)."""
     global _opened
     init_display()
-    felt = FIRST_FELT_HIGH_CONTRAST if dark else FIRST_FELT
+    felt = (
+        FIRST_FELT_HIGH_CONTRAST
+        if dark
+        else first_felt(*look)
+        if look != ("green", "classic")
+        else FIRST_FELT
+    )
     _first_icon(felt)
     with centred():
         surface = display.open(size, fullscreen)

@@ -101,3 +101,27 @@ def test_the_choices_match_the_view():
     view_settings = pytest.importorskip("game.view.settings")
     assert set(settings_table.ANIMATION_SPEEDS) == set(animation.SPEEDS)
     assert set(settings_table.CARD_STYLES) == set(view_settings.CARD_STYLES)
+
+
+def test_the_look_choices_match_the_view():
+    """The store checks the theme, felt and back by the names the view draws (it may not import it)."""
+    themes = pytest.importorskip("game.view.themes")
+    backs = pytest.importorskip("game.view.backs")
+    assert settings_table.THEMES == themes.THEME_ORDER
+    assert settings_table.FELTS == themes.FELT_ORDER
+    assert settings_table.CARD_BACKS == backs.BACK_ORDER
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "default"),
+    [
+        ("theme", '"midnight"', "classic"),
+        ("felt", "3", "green"),
+        ("card_back", "null", "standard"),
+        ("show_clock", '"no"', True),
+        ("show_score", "0", True),
+        ("show_moves", "[false]", True),
+    ],
+)
+def test_a_damaged_look_or_calm_setting_reads_as_its_default(name, text, default):
+    assert settings_table.from_json(name, text) == default
