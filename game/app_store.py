@@ -28,6 +28,7 @@ from game.store.daily import NoDailyDeal, NotProvedYet, cache_folder
 from game.view.names import game_name
 from game.view.settings import CARD_STYLES, SPEECH_ORDER, SPEED_ORDER
 from game.view.settings import Settings as ViewSettings
+from game.view.themes import starting_theme
 from game.view.widgets import TEXT, blit_text, record_box, ui_size, wrap
 from game.view.window import opening_variant, place_window, window_position
 
@@ -92,7 +93,7 @@ class Persistence:
             volume=s.volume,
             high_contrast=s.high_contrast,
             speech=s.speech if s.speech in SPEECH_ORDER else "off",
-            theme=s.theme,
+            theme=starting_theme(s.theme),
             felt=s.felt,
             card_back=s.card_back,
             show_clock=s.show_clock,

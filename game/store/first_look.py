@@ -23,8 +23,9 @@ WINDOW_LIMIT = 32_000
 """No window size or position coordinate beyond this is believed (``settings.WINDOW_LIMIT``)."""
 MAX_JSON_CHARS = 10_000
 """The longest stored value read back (``settings.MAX_JSON_CHARS``)."""
-THEMES = ("classic", "dark")
-"""The interface's themes (``game.view.themes.THEME_ORDER``); ``settings`` checks by these too."""
+THEMES = ("system", "classic", "dark")
+"""The interface's themes (``game.view.themes.THEME_ORDER``) and ``system``: none chosen yet, the
+desktop's preference is followed; ``settings`` checks by these too."""
 FELTS = ("green", "blue", "red", "purple", "brown", "grey")
 """The felt's colours (``game.view.themes.FELT_ORDER``)."""
 
@@ -37,7 +38,7 @@ class FirstLook:
         self.window_pos: tuple[int, int] | None = None
         self.fullscreen = False
         self.high_contrast = False
-        self.theme = "classic"
+        self.theme = "system"
         self.felt = "green"
         """The theme and the felt, for the first frame's colour."""
         self.last_variant: str | None = None
@@ -90,7 +91,7 @@ _FIELDS: dict[str, Callable[[object], object]] = {
     "high_contrast": _flag,
     "last_variant": _variant,
     "language": _language,
-    "theme": _one_of(THEMES, "classic"),
+    "theme": _one_of(THEMES, "system"),
     "felt": _one_of(FELTS, "green"),
 }
 """Setting -> its value from the stored JSON (the default when not valid)."""

@@ -58,7 +58,8 @@ class Settings:
     """A language code with a catalog (``de``, ``pt_BR``), or ``system``: the system's language."""
     speech: str = "off"
     """Speech for blind and low-vision players: ``off``, ``brief`` or ``full``."""
-    theme: str = "classic"
+    theme: str = "system"
+    """``classic`` or ``dark``; ``system`` until the player chooses: the desktop's preference."""
     felt: str = "green"
     card_back: str = "standard"
     show_clock: bool = True

@@ -9,6 +9,8 @@ felt's colour before pygame's drawing is loaded.
 
 from __future__ import annotations
 
+import os
+import sys
 from dataclasses import dataclass, fields
 
 Color = tuple[int, int, int]
@@ -115,6 +117,30 @@ def set_theme(key: str) -> None:
 def themed(color: Color) -> Color:
     """The current theme's colour for a colour of the classic palette (any other: itself)."""
     return _palette.get(color, color)
+
+
+def system_prefers_dark() -> bool:
+    """Whether the desktop asks applications to be dark, where that is cheap to know: Windows's
+    "app mode: dark", and a ``GTK_THEME`` ending in ``:dark`` elsewhere (no process is started
+    to ask the desktop)."""
+    if sys.platform == "win32":
+        import winreg
+
+        personalize = r"Software\Microsoft\Windows\CurrentVersion\Themes\Personalize"
+        try:
+            with winreg.OpenKey(winreg.HKEY_CURRENT_USER, personalize) as key:
+                return bool(winreg.QueryValueEx(key, "AppsUseLightTheme")[0] == 0)
+        except OSError:
+            return False
+    return os.environ.get("GTK_THEME", "").lower().endswith(":dark")
+
+
+def starting_theme(stored: str) -> str:
+    """The theme to start in: the one the player chose, or (``system``: none chosen yet) the
+    desktop's preference."""
+    if stored in THEMES:
+        return stored
+    return DARK.key if system_prefers_dark() else CLASSIC.key
 
 
 def felt_colours(felt: str, key: str | None = None) -> tuple[Color, Color]:

@@ -21,7 +21,7 @@ from game.view.lean_pygame import pygame
 from game.names import variant_name
 from game.view.display import Display, current_window
 from game.view.screen import MIN_WINDOW, clamp_window, fit_window
-from game.view.themes import first_felt
+from game.view.themes import first_felt, starting_theme
 
 MAX_DEFAULT_WINDOW = (1680, 1050)
 FIRST_FELT = (30, 100, 60)
@@ -124,20 +124,14 @@ def open_first(
     *,
     title: str = TITLE,
     dark: bool = False,
-    look: tuple[str, str] = ("green", "classic"),
+    look: tuple[str, str] = ("green", "system"),
 ) -> None:
     """Open ``display``'s window and show its first frame: the felt (the high-contrast table's dark:
     ``dark``; else the felt and theme of ``look``) under ``title``. ``App`` takes the window over
     (``take``)."""
     global _opened
     init_display()
-    felt = (
-        FIRST_FELT_HIGH_CONTRAST
-        if dark
-        else first_felt(*look)
-        if look != ("green", "classic")
-        else FIRST_FELT
-    )
+    felt = FIRST_FELT_HIGH_CONTRAST if dark else _first_felt(look[0], starting_theme(look[1]))
     _first_icon(felt)
     with centred():
         surface = display.open(size, fullscreen)
@@ -148,6 +142,11 @@ def open_first(
     with contextlib.suppress(pygame.error):
         display.flip()
     _opened = (display, size, fullscreen)
+
+
+def _first_felt(felt: str, theme: str) -> tuple[int, int, int]:
+    """The first frame's plain colour for ``felt`` under ``theme`` (the usual one: ``FIRST_FELT``)."""
+    return FIRST_FELT if (felt, theme) == ("green", "classic") else first_felt(felt, theme)
 
 
 def _first_icon(colour: tuple[int, int, int]) -> None:

@@ -214,8 +214,10 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def classic_theme() -> Iterator[None]:
-    """Every app test leaves the interface's theme as the app found it at start, the classic one
-    (the theme is the drawing's, one for the process: a dark app would leave later tests dark)."""
+def classic_theme(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every app test starts in the classic theme whatever the desktop prefers, and leaves it as
+    it found it (the theme is the drawing's, one for the process: a dark app would leave later
+    tests dark)."""
+    monkeypatch.delenv("GTK_THEME", raising=False)
     yield
     themes.set_theme("classic")

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.app import App
 from game.scenes.look import LookScene
@@ -172,3 +173,30 @@ def test_a_damaged_look_setting_falls_back_to_its_default(
     s = again.settings
     assert (s.theme, s.felt, s.card_back) == ("classic", "green", "standard")
     settle(again, clock)
+
+
+def test_until_a_theme_is_chosen_the_desktop_s_dark_preference_is_followed(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GTK_THEME", "Adwaita:dark")
+    first = make_app()
+    assert first.settings.theme == "dark"
+    status = table(first).layout.status
+    r, g, b = pixel(first, (status.right - 2, status.centery))
+    assert (r, g, b) == DARK.bar
+    first.quit()
+    first.close()
+    monkeypatch.setenv("GTK_THEME", "Adwaita")
+    assert make_app().settings.theme == "classic"  # not chosen yet: the desktop's again
+
+
+def test_a_theme_chosen_in_the_menu_wins_over_the_desktop_s(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GTK_THEME", "Adwaita:dark")
+    first = make_app()
+    click_entry(first, open_look_page(first), "theme")  # dark -> classic, chosen
+    assert first.settings.theme == "classic"
+    first.quit()
+    first.close()
+    assert make_app().settings.theme == "classic"

@@ -107,7 +107,7 @@ def test_the_look_choices_match_the_view():
     """The store checks the theme, felt and back by the names the view draws (it may not import it)."""
     themes = pytest.importorskip("game.view.themes")
     backs = pytest.importorskip("game.view.backs")
-    assert settings_table.THEMES == themes.THEME_ORDER
+    assert ("system", *themes.THEME_ORDER) == settings_table.THEMES
     assert settings_table.FELTS == themes.FELT_ORDER
     assert settings_table.CARD_BACKS == backs.BACK_ORDER
 
@@ -115,7 +115,7 @@ def test_the_look_choices_match_the_view():
 @pytest.mark.parametrize(
     ("name", "text", "default"),
     [
-        ("theme", '"midnight"', "classic"),
+        ("theme", '"midnight"', "system"),
         ("felt", "3", "green"),
         ("card_back", "null", "standard"),
         ("show_clock", '"no"', True),
