@@ -24,6 +24,7 @@ from game.scenes.base import Overlay
 from game.store.calendar import MEDALS, TRIED, WON, Month, month_bounds
 from game.store.daily import FIRST_DAY, LAST_DAY, in_range, known_entry
 from game.view.names import game_name
+from game.view.themes import themed
 from game.view.widgets import (
     ACCENT,
     BUTTON,
@@ -38,7 +39,6 @@ from game.view.widgets import (
     font,
     panel,
     row_of_buttons,
-    themed,
     ui_size,
 )
 

@@ -19,6 +19,7 @@ from game.scenes.rules import table_picture
 from game.scenes.stats import extra_buttons
 from game.variants.base import Variant
 from game.view.names import game_name
+from game.view.themes import themed
 from game.view.widgets import (
     ACCENT,
     PANEL,
@@ -28,7 +29,6 @@ from game.view.widgets import (
     blit_text,
     button_at,
     fit_size,
-    themed,
     ui_size,
     wrap,
 )

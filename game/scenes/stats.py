@@ -22,6 +22,7 @@ from game.scenes.base import Damage, Overlay
 from game.store import LOSS_RULE, DayPoint, GameRecord, Summary
 from game.view.hud import clock_text
 from game.view.names import game_name
+from game.view.themes import themed
 from game.view.widgets import (
     ACCENT,
     BUTTON,
@@ -38,7 +39,6 @@ from game.view.widgets import (
     font,
     label_size,
     panel,
-    themed,
     ui_size,
     wrap,
 )

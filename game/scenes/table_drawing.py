@@ -24,7 +24,8 @@ from game.view.animation import Animator, Sprite
 from game.view.hud import draw_status, draw_toolbar
 from game.view.layout import TableLayout
 from game.view.renderer import draw_arrow
-from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, font, theme
+from game.view.themes import theme
+from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, font
 
 if TYPE_CHECKING:
     from game.scenes.base import Services

@@ -7,6 +7,7 @@ from collections.abc import Hashable, Sequence
 import pygame
 from pygame import Rect, Surface
 
+from game.view.themes import theme, themed
 from game.view.widgets import (
     BAR,
     TEXT,
@@ -15,8 +16,6 @@ from game.view.widgets import (
     blit_text,
     font,
     text,
-    theme,
-    themed,
 )
 
 Item = tuple[Hashable, str, bool]

@@ -17,8 +17,8 @@ from pygame import Rect, Surface
 from game.view.lean_pygame import default_font
 from game.view.themes import Color, theme, themed
 
-__all__ = ["Color", "theme", "themed"]
-
+# The classic theme's palette, by which screens name their colours; drawn in the current
+# theme's (``game.view.themes.themed``).
 TEXT: Color = (238, 242, 234)
 TEXT_DIM: Color = (160, 178, 166)
 TEXT_OFF: Color = (100, 116, 106)
@@ -30,8 +30,6 @@ BUTTON_PRIMARY_HOVER: Color = (222, 176, 66)
 PANEL: Color = (20, 34, 27)
 ACCENT: Color = (255, 206, 84)
 HINT: Color = (110, 205, 255)
-"""The classic theme's palette, by which screens name their colours; drawn in the current
-theme's (``game.view.themes.themed``)."""
 
 
 @dataclass(frozen=True)
