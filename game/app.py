@@ -43,6 +43,7 @@ from game.view.renderer import Renderer
 from game.view.settings import Settings
 from game.view.sleep import WAKE, Doorbell, wait_event
 from game.view.sound import Sound
+from game.view.themes import felt_colours, set_theme
 from game.view.widgets import reset_fonts, trim_texts
 from game.view.window import (
     NoWindow,
@@ -190,9 +191,11 @@ class App(IntentRouting):
                 raise NoWindow(str(exc)) from None
             if window is None and not self.fullscreen:
                 place_window(stored.window_pos)
-        self.art = make_art(self.settings.card_style, self.settings.large_print)
+        self.art = make_art(self.settings.card_style, self.settings.large_print, self.settings.card_back)
         self.renderer = Renderer(self.art)
         self.renderer.high_contrast = self.settings.high_contrast
+        set_theme(self.settings.theme)
+        self.renderer.set_felt(felt_colours(self.settings.felt))
         self.sound = Sound(lambda: self.settings)
         """Sound effects; the mixer opens on the first one."""
         self.gamepads = Gamepads()

@@ -16,6 +16,7 @@ from game.view.card_art import CardArt
 from game.view.large_print import make_art
 from game.view.settings import Settings
 from game.view.sound import Sound
+from game.view.themes import felt_colours, set_theme
 
 if TYPE_CHECKING:
     from game.scenes.base import PlayTable, Services
@@ -229,9 +230,21 @@ class IntentRouting(SceneStack):
         self.settings.card_size = size
         self._relayout()
 
+    def set_look(self, theme: str, felt: str) -> None:
+        """The interface's theme and the felt's colour: every screen drawn again in them at once."""
+        self.settings.theme, self.settings.felt = theme, felt
+        set_theme(theme)
+        self.renderer.set_felt(felt_colours(felt))
+        self._relayout()
+
+    def set_card_back(self, design: str) -> None:
+        """Use another design of card back."""
+        self.settings.card_back = design
+        self.set_card_style(self.settings.card_style)
+
     def set_card_style(self, style: str) -> None:
         """Use another card style."""
         self.settings.card_style = style
-        self.art = make_art(style, self.settings.large_print)
+        self.art = make_art(style, self.settings.large_print, self.settings.card_back)
         self.renderer.set_art(self.art)
         self._relayout()

@@ -28,6 +28,7 @@ from game.store.daily import NoDailyDeal, NotProvedYet, cache_folder
 from game.view.names import game_name
 from game.view.settings import CARD_SIZE_ORDER, CARD_STYLES, SPEECH_ORDER, SPEED_ORDER
 from game.view.settings import Settings as ViewSettings
+from game.view.themes import starting_theme
 from game.view.widgets import TEXT, blit_text, record_box, ui_size, wrap
 from game.view.window import opening_variant, place_window, window_position
 
@@ -48,6 +49,12 @@ _VIEW_FIELDS = {
     "large_print": "large_print",
     "card_size": "card_size",
     "last_move": "last_move",
+    "theme": "theme",
+    "felt": "felt",
+    "card_back": "card_back",
+    "show_clock": "show_clock",
+    "show_score": "show_score",
+    "show_moves": "show_moves",
 }
 """View setting name -> stored setting name, for the settings the table has."""
 
@@ -92,6 +99,12 @@ class Persistence:
             large_print=s.large_print,
             card_size=s.card_size if s.card_size in CARD_SIZE_ORDER else "normal",
             last_move=s.last_move,
+            theme=starting_theme(s.theme),
+            felt=s.felt,
+            card_back=s.card_back,
+            show_clock=s.show_clock,
+            show_score=s.show_score,
+            show_moves=s.show_moves,
         )
         if speed is not None and speed in SPEED_ORDER:
             view.speed = speed

@@ -473,7 +473,9 @@ def _first_window(args: argparse.Namespace) -> Display | None:
     size, fullscreen, _ = window_size_for(args, look)  # App gives the notice of a size cut
     title = caption(opening_variant(args, look.last_variant, look.saved_variants))  # the title App keeps
     try:
-        open_first(display, size, fullscreen, title=title, dark=look.high_contrast)
+        open_first(
+            display, size, fullscreen, title=title, dark=look.high_contrast, look=(look.felt, look.theme)
+        )
     except pygame.error:
         return display  # the app tries again and says what is wrong
     if args.window is None and not fullscreen:

@@ -243,6 +243,12 @@ class Services(Protocol):
     def set_card_size(self, size: str) -> None:
         """Another card size (``game.view.layout.CARD_SIZES``)."""
 
+    def set_card_back(self, design: str) -> None:
+        """Another design of card back."""
+
+    def set_look(self, theme: str, felt: str) -> None:
+        """Another theme or felt colour, shown at once."""
+
     def set_language(self, code: str) -> None:
         """Another language (``system``: the system's), saved and shown at once."""
 

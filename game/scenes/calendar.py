@@ -24,6 +24,7 @@ from game.scenes.base import Overlay
 from game.store.calendar import MEDALS, TRIED, WON, Month, month_bounds
 from game.store.daily import FIRST_DAY, LAST_DAY, in_range, known_entry
 from game.view.names import game_name
+from game.view.themes import themed
 from game.view.widgets import (
     ACCENT,
     BUTTON,
@@ -307,18 +308,18 @@ class CalendarScene(Overlay):
         size = self.size
         radius = max(3, cell.height // 6)
         outside = not in_range(day)
-        pygame.draw.rect(surface, OUTSIDE if outside else BUTTON, cell, border_radius=radius)
+        pygame.draw.rect(surface, themed(OUTSIDE if outside else BUTTON), cell, border_radius=radius)
         if day == self.focus:
             pygame.draw.rect(surface, ACCENT, cell, width=max(2, size // 6), border_radius=radius)
         elif day == self.today:
-            pygame.draw.rect(surface, TEXT, cell, width=max(1, size // 10), border_radius=radius)
+            pygame.draw.rect(surface, themed(TEXT), cell, width=max(1, size // 10), border_radius=radius)
         color = TEXT if self.playable(day) else TEXT_OFF
         number = str(day.day)
         blit_text(
             surface, number, size * 4 // 5, color, "topleft", (cell.left + size // 4, cell.top + size // 8)
         )
         if outside:  # no deal of the day: struck through, no marks
-            pygame.draw.line(surface, TEXT_OFF, cell.bottomleft, cell.topright, max(1, size // 10))
+            pygame.draw.line(surface, themed(TEXT_OFF), cell.bottomleft, cell.topright, max(1, size // 10))
             return
         results = self.month.results.get(day, {})
         mark = max(3, min(cell.width // 8, cell.height // 4))
@@ -329,7 +330,9 @@ class CalendarScene(Overlay):
             box = Rect(x, y, mark, mark)
             pygame.draw.rect(surface, MARK[results.get(key)], box, border_radius=max(1, mark // 3))
             if key == self.variant:
-                pygame.draw.rect(surface, TEXT, box.inflate(2, 2), width=1, border_radius=max(1, mark // 3))
+                pygame.draw.rect(
+                    surface, themed(TEXT), box.inflate(2, 2), width=1, border_radius=max(1, mark // 3)
+                )
             x += mark + gap
 
     # ------------------------------------------------------------ texts

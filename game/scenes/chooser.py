@@ -19,6 +19,7 @@ from game.scenes.rules import table_picture
 from game.scenes.stats import extra_buttons
 from game.variants.base import Variant
 from game.view.names import game_name
+from game.view.themes import themed
 from game.view.widgets import (
     ACCENT,
     PANEL,
@@ -224,7 +225,7 @@ class ChooserScene(Scene):
         lit = i == self.focus
         shape = Surface(tile.size, pygame.SRCALPHA)
         radius = max(6, size // 2)
-        pygame.draw.rect(shape, (*PANEL, 215 if lit else 170), shape.get_rect(), border_radius=radius)
+        pygame.draw.rect(shape, (*themed(PANEL), 215 if lit else 170), shape.get_rect(), border_radius=radius)
         if lit:
             pygame.draw.rect(
                 shape, (*ACCENT, 255), shape.get_rect(), width=max(2, size // 8), border_radius=radius
@@ -254,7 +255,7 @@ class ChooserScene(Scene):
 
     def _draw_deal(self, surface: Surface) -> None:
         size, rect = self._size, self.deal_rect
-        pygame.draw.rect(surface, PANEL, rect, border_radius=rect.height // 3)
+        pygame.draw.rect(surface, themed(PANEL), rect, border_radius=rect.height // 3)
         if self.typing:
             pygame.draw.rect(surface, ACCENT, rect, width=2, border_radius=rect.height // 3)
         cursor = "|" if self.typing else ""

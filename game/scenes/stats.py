@@ -22,6 +22,7 @@ from game.scenes.base import Damage, Overlay
 from game.store import LOSS_RULE, DayPoint, GameRecord, Summary
 from game.view.hud import clock_text
 from game.view.names import game_name
+from game.view.themes import themed
 from game.view.widgets import (
     ACCENT,
     BUTTON,
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
 WIN: tuple[int, int, int] = (112, 190, 120)
 LOSS: tuple[int, int, int] = (206, 96, 80)
 GRID: tuple[int, int, int] = (52, 78, 63)
+PLOT: tuple[int, int, int] = (14, 26, 20)
 MAX_BARS = 60
 
 SUMMARY_COLUMNS = (
@@ -397,13 +399,13 @@ class StatsScene(Overlay):
             row = next((r for r in self.rows if r.variant == hover[1]), None)
             summary = self._summaries.get(hover[1])
             if row is not None:
-                pygame.draw.rect(surface, BUTTON, row.rect, border_radius=max(3, size // 4))
+                pygame.draw.rect(surface, themed(BUTTON), row.rect, border_radius=max(3, size // 4))
                 if summary is not None:
                     name = dict(self.names())[row.variant]
                     self._cells(surface, row.rect, summary_cells(name, summary), SUMMARY_COLUMNS, size)
         elif hover[0] == "game" and hover[1] < len(self.game_rows):
             row = self.game_rows[hover[1]]
-            pygame.draw.rect(surface, BUTTON, row.rect, border_radius=max(3, size // 4))
+            pygame.draw.rect(surface, themed(BUTTON), row.rect, border_radius=max(3, size // 4))
             if row.record is not None:
                 self._cells(surface, row.rect, game_cells(row.record), GAME_COLUMNS, int(size * 0.9))
 
@@ -455,7 +457,7 @@ class StatsScene(Overlay):
         fitted = min(label_size(h, area, size) for h, area in zip(heads, areas, strict=True))
         for i, (area, head) in enumerate(zip(areas, heads, strict=True)):
             blit_label(surface, head, fitted, TEXT_DIM, area, "left" if i == 0 else "right")
-        pygame.draw.line(surface, GRID, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1))
+        pygame.draw.line(surface, themed(GRID), (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1))
 
     def _draw_summary(self, surface: Surface) -> None:
         size = self._size
@@ -465,7 +467,7 @@ class StatsScene(Overlay):
         for row in self.rows:
             lit = row.variant == self.variant
             if lit:
-                pygame.draw.rect(surface, BUTTON, row.rect, border_radius=max(3, size // 4))
+                pygame.draw.rect(surface, themed(BUTTON), row.rect, border_radius=max(3, size // 4))
             if lit:
                 pygame.draw.rect(
                     surface, ACCENT, row.rect, width=max(1, size // 10), border_radius=max(3, size // 4)
@@ -524,10 +526,10 @@ class StatsScene(Overlay):
         )
         if plot.height < 10 or plot.width < 20:
             return
-        pygame.draw.rect(surface, (14, 26, 20), plot.inflate(small, small), border_radius=max(3, small // 3))
+        pygame.draw.rect(surface, themed(PLOT), plot.inflate(small, small), border_radius=max(3, small // 3))
         for frac in (0.0, 0.5, 1.0):
             y = plot.bottom - int(plot.height * frac)
-            pygame.draw.line(surface, GRID, (plot.left, y), (plot.right, y))
+            pygame.draw.line(surface, themed(GRID), (plot.left, y), (plot.right, y))
             blit_text(surface, format_percent(frac), small, HINT, "midleft", (plot.right + small // 3, y))
         if not bars:
             blit_text(surface, _("No finished games yet."), small, TEXT_DIM, "center", plot.center)

@@ -303,7 +303,8 @@ class TableScene(Scene):
 
     def wakeup(self, now: float) -> float | None:
         session = self.session
-        times = [1.0 - (session.elapsed() % 1.0)] if self.clock_running() else []
+        ticking = self.clock_running() and self.app.settings.show_clock  # hidden: no wake-ups for it
+        times = [1.0 - (session.elapsed() % 1.0)] if ticking else []
         times += [until - now for until in session.deadlines()]
         if session.autoplay is not None and not session.autoplay.done:
             times.append(0.0)
@@ -434,14 +435,17 @@ class TableScene(Scene):
         return _("Demo: {title}").format(title=title) if self.demo else title
 
     def status_items(self) -> list[tuple[str, str]]:
-        """Score, moves, time, and the stock, redeals and base rank where the game has them."""
-        v, state = self.g.variant, self.display_state
+        """Score, moves, time (each unless the player hid it: the calm table), and the stock,
+        redeals and base rank where the game has them."""
+        v, state, shown = self.g.variant, self.display_state, self.app.settings
         score = sum(len(state.piles[f]) for f in v.foundations)
-        items = [
-            (_("Score"), _("{score}/52").format(score=score)),
-            (_("Moves"), format_number(self.g.moves_made)),
-            (_("Time"), clock_text(self.session.elapsed())),
-        ]
+        items = []
+        if shown.show_score:
+            items.append((_("Score"), _("{score}/52").format(score=score)))
+        if shown.show_moves:
+            items.append((_("Moves"), format_number(self.g.moves_made)))
+        if shown.show_clock:
+            items.append((_("Time"), clock_text(self.session.elapsed())))
         if v.stock >= 0:
             items.append((_("Stock"), format_number(len(state.piles[v.stock]))))
         if v.redeals:

@@ -27,6 +27,7 @@ from game.view.last_move import COLOUR as LAST_MOVE
 from game.view.last_move import LastMove
 from game.view.layout import TableLayout
 from game.view.renderer import draw_arrow
+from game.view.themes import theme
 from game.view.widgets import ACCENT, HINT, TEXT, Button, blit_text, font
 
 if TYPE_CHECKING:
@@ -206,5 +207,5 @@ class TableDrawing:
 
     def _draw_toast(self, surface: Surface, message: str) -> None:
         rect, size = self._toast_rect(message)
-        pygame.draw.rect(surface, (12, 22, 17), rect, border_radius=rect.height // 2)
+        pygame.draw.rect(surface, theme().toast, rect, border_radius=rect.height // 2)
         blit_text(surface, message, size, TEXT, "center", rect.center)

@@ -2,10 +2,11 @@
 
 The command line opens its window before the store, the engine and the five games are
 imported (``game.view.window``); the window's size, place, full screen, the high-contrast felt,
-its title (the game last played, if it is still in progress) and the player's language are
-read here from the database with nothing but ``sqlite3``, read-only. Anything missing, invalid
-or unreadable reads as the default, as ``Store.load_settings`` reads it (a test keeps the two
-in agreement); the store itself, opened once the window is up, reports any problem.
+the theme and the felt's colour, its title (the game last played, if it is still in progress)
+and the player's language are read here from the database with nothing but ``sqlite3``,
+read-only. Anything missing, invalid or unreadable reads as the default, as
+``Store.load_settings`` reads it (a test keeps the two in agreement); the store itself, opened
+once the window is up, reports any problem.
 """
 
 from __future__ import annotations
@@ -22,6 +23,11 @@ WINDOW_LIMIT = 32_000
 """No window size or position coordinate beyond this is believed (``settings.WINDOW_LIMIT``)."""
 MAX_JSON_CHARS = 10_000
 """The longest stored value read back (``settings.MAX_JSON_CHARS``)."""
+THEMES = ("system", "classic", "dark")
+"""The interface's themes (``game.view.themes.THEME_ORDER``) and ``system``: none chosen yet, the
+desktop's preference is followed; ``settings`` checks by these too."""
+FELTS = ("green", "blue", "red", "purple", "brown", "grey")
+"""The felt's colours (``game.view.themes.FELT_ORDER``)."""
 
 
 class FirstLook:
@@ -32,6 +38,9 @@ class FirstLook:
         self.window_pos: tuple[int, int] | None = None
         self.fullscreen = False
         self.high_contrast = False
+        self.theme = "system"
+        self.felt = "green"
+        """The theme and the felt, for the first frame's colour."""
         self.last_variant: str | None = None
         self.language = "system"
         """The language chosen in the menu (a catalog's code, or ``system``)."""
@@ -62,6 +71,13 @@ def _variant(value: object) -> str | None:
     return value if isinstance(value, str) and value in VARIANT_NAMES else None
 
 
+def _one_of(options: tuple[str, ...], default: str) -> Callable[[object], str]:
+    def check(value: object) -> str:
+        return value if isinstance(value, str) and value in options else default
+
+    return check
+
+
 def _language(value: object) -> str:
     if value == "system" or (isinstance(value, str) and value in available_languages()):
         return value
@@ -75,6 +91,8 @@ _FIELDS: dict[str, Callable[[object], object]] = {
     "high_contrast": _flag,
     "last_variant": _variant,
     "language": _language,
+    "theme": _one_of(THEMES, "system"),
+    "felt": _one_of(FELTS, "green"),
 }
 """Setting -> its value from the stored JSON (the default when not valid)."""
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from game.i18n import available_languages
 from game.store import safe_json
+from game.store.first_look import FELTS, THEMES
 from game.variants import VARIANTS
 
 ANIMATION_SPEEDS = ("normal", "fast", "slow", "off")
@@ -22,9 +23,11 @@ ANIMATION_SPEEDS = ("normal", "fast", "slow", "off")
 CARD_STYLES = ("classic", "fourcolour")
 """The card styles the view knows (``game.view.settings.CARD_STYLES``)."""
 SPEECH_SETTINGS = ("off", "brief", "full")
+"""Speech off, or on and how much it says (``game.app_speech``)."""
 CARD_SIZES = ("normal", "large", "largest")
 """The card sizes the view knows (``game.view.settings.CARD_SIZE_ORDER``)."""
-"""Speech off, or on and how much it says (``game.app_speech``)."""
+CARD_BACKS = ("standard", "rings", "tartan", "stars", "stripes")
+"""The card backs (``game.view.backs.BACK_ORDER``)."""
 MAX_JSON_CHARS = 10_000
 """The longest stored value read back (the longest real one, the table of variants, is ~150)."""
 WINDOW_LIMIT = 32_000
@@ -61,6 +64,14 @@ class Settings:
     card_size: str = "normal"
     last_move: bool = True
     """Outline the last move for a moment."""
+    theme: str = "system"
+    """``classic`` or ``dark``; ``system`` until the player chooses: the desktop's preference."""
+    felt: str = "green"
+    card_back: str = "standard"
+    show_clock: bool = True
+    """The clock in the status line (it counts for the statistics either way)."""
+    show_score: bool = True
+    show_moves: bool = True
     no_sound_told: bool = False
     """Whether the player was told that no sound device was found: told once, not on every
     launch; once a device is found again, a later loss of it is told again."""
@@ -162,6 +173,12 @@ CHECKS: dict[str, Callable[[object], Any]] = {
     "card_size": _choice(CARD_SIZES),
     "last_move": _boolean,
     "no_sound_told": _boolean,
+    "theme": _choice(THEMES),
+    "felt": _choice(FELTS),
+    "card_back": _choice(CARD_BACKS),
+    "show_clock": _boolean,
+    "show_score": _boolean,
+    "show_moves": _boolean,
 }
 """Per setting: a function that returns the value in its Python form or raises ValueError."""
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 
 from game.resources import asset_path
+from game.view.backs import BACK_ORDER, render_back
 from game.view.display import convert_ready
 
 RANKS = "A23456789TJQK"
@@ -54,11 +55,15 @@ class CardArt:
     The surfaces returned are shared with the cache: blit them, do not draw on them.
     """
 
-    def __init__(self, style: str = "classic") -> None:
+    def __init__(self, style: str = "classic", back_design: str = "standard") -> None:
         if style not in STYLES:
             raise ValueError(f"unknown card style {style!r}; expected one of {STYLES}")
+        if back_design not in BACK_ORDER:
+            raise ValueError(f"unknown card back {back_design!r}; expected one of {BACK_ORDER}")
         self.style = style
         """The style's name, one of ``STYLES``."""
+        self.back_design = back_design
+        """The back's design, one of ``backs.BACK_ORDER`` (``standard``: the style's own)."""
         self.folder: Path = asset_path("cards", style)
         """The folder holding this style's SVG files."""
         self._size: tuple[int, int] | None = None
@@ -138,6 +143,8 @@ class CardArt:
 
     def _render(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         self.renders += 1
+        if name == BACK and self.back_design != "standard":
+            return render_back(self.back_design, size)
         path = self.path(name)
         if not path.is_file():
             raise FileNotFoundError(f"missing card art: {path}")

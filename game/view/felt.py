@@ -1,5 +1,5 @@
-"""The table's felt: green baize with a soft light in the middle and a faint grain, or the
-high-contrast table's plain dark fill.
+"""The table's felt: baize of the player's colour (``themes.FELTS``, green by default) with a
+soft light in the middle and a faint grain, or the high-contrast table's plain dark fill.
 
 Any part of the window is painted exactly as in a whole-window painting, so the table layer
 can be repainted pile by pile and no window-sized felt is kept.
@@ -14,9 +14,9 @@ import pygame
 from pygame import Rect, Surface
 
 from game.view.display import convert_ready
+from game.view.themes import FELTS, Color
 
-FELT_CENTER = (38, 116, 70)
-FELT_EDGE = (10, 50, 30)
+FELT_CENTER, FELT_EDGE = FELTS["green"]
 CONTRAST_TABLE = (14, 16, 20)
 """The high-contrast table: dark and plain, so outlines and cards stand out."""
 FELT_BLOCK = 4
@@ -30,6 +30,8 @@ class Felt:
     """Paints the felt; keeps the small light gradient and grain tile it is made from."""
 
     def __init__(self) -> None:
+        self.colours: tuple[Color, Color] = (FELT_CENTER, FELT_EDGE)
+        """The felt's colour in the middle and at the edges (``set_colours``)."""
         self._gradient: tuple[Hashable, Surface] | None = None
         self._grain: Surface | None = None
         self._grain_converted = False
@@ -37,6 +39,12 @@ class Felt:
     def forget(self) -> None:
         """Drop the cached light (a change of look)."""
         self._gradient = None
+
+    def set_colours(self, center: Color, edge: Color) -> None:
+        """Paint the felt in these colours from now on (another felt, another theme)."""
+        if (center, edge) != self.colours:
+            self.colours = (center, edge)
+            self.forget()
 
     def paint(
         self,
@@ -86,7 +94,7 @@ class Felt:
         if self._gradient is None or self._gradient[0] != key:
             across = [((x - 23.5) / 30) ** 2 for x in range(48)]
             down = [((y - 13) / 24) ** 2 for y in range(32)]
-            pairs = tuple(zip(FELT_CENTER, FELT_EDGE, strict=True))
+            pairs = tuple(zip(*self.colours, strict=True))
             pixels = bytes(
                 round(c + (e - c) * min(1.0, dx + dy)) for dy in down for dx in across for c, e in pairs
             )

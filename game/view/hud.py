@@ -7,6 +7,7 @@ from collections.abc import Hashable, Sequence
 import pygame
 from pygame import Rect, Surface
 
+from game.view.themes import theme, themed
 from game.view.widgets import (
     BAR,
     TEXT,
@@ -54,9 +55,9 @@ def _natural(label: str, size: int, height: int) -> int:
 
 def draw_bar(surface: Surface, bar: Rect, top: bool) -> None:
     """The dark strip behind the toolbar or the status line, with a thin rim toward the table."""
-    surface.fill(BAR, bar)
+    surface.fill(themed(BAR), bar)
     y = bar.bottom - 1 if top else bar.top
-    pygame.draw.line(surface, (44, 70, 55), (bar.left, y), (bar.right, y))
+    pygame.draw.line(surface, theme().bar_rim, (bar.left, y), (bar.right, y))
 
 
 def draw_toolbar(

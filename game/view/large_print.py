@@ -48,10 +48,10 @@ def rank_label(card_text: str) -> str:
 
 
 class LargePrintArt(CardArt):
-    """Card art whose faces are large print (see the module doc); backs are the style's SVG."""
+    """Card art whose faces are large print (see the module doc); backs are the chosen design's."""
 
-    def __init__(self, style: str = "classic") -> None:
-        super().__init__(style)
+    def __init__(self, style: str = "classic", back_design: str = "standard") -> None:
+        super().__init__(style, back_design)
         self._strips: OrderedDict[tuple[str, int, int, bool], Surface] = OrderedDict()
 
     def _render(self, name: str, size: tuple[int, int]) -> Surface:
@@ -82,9 +82,9 @@ class LargePrintArt(CardArt):
         self._strips.clear()
 
 
-def make_art(style: str, large_print: bool) -> CardArt:
-    """The card art for ``style``: large print or the SVG faces."""
-    return LargePrintArt(style) if large_print else CardArt(style)
+def make_art(style: str, large_print: bool, back_design: str = "standard") -> CardArt:
+    """The card art for ``style`` with backs of ``back_design``: large print or the SVG faces."""
+    return LargePrintArt(style, back_design) if large_print else CardArt(style, back_design)
 
 
 def draw_face(card_text: str, size: tuple[int, int], colour: Colour) -> Surface:

@@ -44,7 +44,7 @@ class Renderer:
 
     def __init__(self, art: CardArt) -> None:
         self.art = art
-        self.preview_art = CardArt(art.style)
+        self.preview_art = CardArt(art.style, art.back_design)
         """A second art for small pictures (previews), so the table's cached size is kept."""
         self._layers = TableLayer(self._paint_table)
         self._felt = Felt()
@@ -56,6 +56,12 @@ class Renderer:
         self._flips: OrderedDict[Hashable, Surface] = OrderedDict()
         self.high_contrast = False
         """A dark plain table, bright slot outlines and thicker glows (``set_high_contrast``)."""
+
+    def set_felt(self, colours: tuple[tuple[int, int, int], tuple[int, int, int]]) -> None:
+        """Paint the felt in ``colours`` (middle, edge: ``themes.felt_colours``); forgets the table."""
+        if colours != self._felt.colours:
+            self._felt.set_colours(*colours)
+            self._forget_table()
 
     def set_high_contrast(self, on: bool) -> None:
         """Switch the high-contrast table on or off; forgets the cached table and glows."""
@@ -100,7 +106,7 @@ class Renderer:
     def set_art(self, art: CardArt) -> None:
         """Use another card art (a style change); forgets the cached table."""
         self.art = art
-        self.preview_art = CardArt(art.style)
+        self.preview_art = CardArt(art.style, art.back_design)
         self._forget_table()
 
     def _forget_table(self) -> None:

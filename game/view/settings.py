@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.view.animation import SPEEDS
+from game.view.backs import BACK_ORDER
+from game.view.themes import FELT_ORDER, THEME_ORDER
 
 SPEED_ORDER = ("normal", "fast", "slow", "off")
 CARD_STYLES = ("classic", "fourcolour")
@@ -39,6 +41,18 @@ class Settings:
     """One of ``CARD_SIZE_ORDER``: cards larger than the window gives, fans overlapping more."""
     last_move: bool = True
     """The last move's cards (and an automatic move's source pile) outlined for a moment."""
+    theme: str = "classic"
+    """The interface's colours, one of ``themes.THEME_ORDER``: ``classic`` or ``dark``."""
+    felt: str = "green"
+    """The felt's colour, one of ``themes.FELT_ORDER`` (the high-contrast table wins over it)."""
+    card_back: str = "standard"
+    """The backs' design, one of ``backs.BACK_ORDER`` (``standard``: the card style's own)."""
+    show_clock: bool = True
+    """The clock in the status line (hidden, it still counts for the statistics)."""
+    show_score: bool = True
+    """The score in the status line."""
+    show_moves: bool = True
+    """The move count in the status line."""
 
     @property
     def speed_factor(self) -> float:
@@ -59,9 +73,19 @@ class Settings:
 
     def next_card_size(self) -> None:
         """Cycle normal -> large -> largest -> normal."""
-        order = CARD_SIZE_ORDER
-        now = order.index(self.card_size) if self.card_size in order else 0
-        self.card_size = order[(now + 1) % len(order)]
+        self.card_size = _after(CARD_SIZE_ORDER, self.card_size)
+
+    def next_theme(self) -> None:
+        """Cycle through the themes."""
+        self.theme = _after(THEME_ORDER, self.theme)
+
+    def next_felt(self) -> None:
+        """Cycle through the felt colours."""
+        self.felt = _after(FELT_ORDER, self.felt)
+
+    def next_card_back(self) -> None:
+        """Cycle through the card backs."""
+        self.card_back = _after(BACK_ORDER, self.card_back)
 
     def next_volume(self) -> None:
         """Cycle the sound: off -> 25% -> 50% -> 80% -> 100% -> off (one menu entry)."""
@@ -73,3 +97,8 @@ class Settings:
             self.volume = louder[0]
         else:
             self.sound = False
+
+
+def _after(order: tuple[str, ...], value: str) -> str:
+    """The entry after ``value`` in ``order``, round to the first (an unknown value: the first)."""
+    return order[(order.index(value) + 1) % len(order)] if value in order else order[0]

@@ -15,9 +15,10 @@ import pygame
 from pygame import Rect, Surface
 
 from game.view.lean_pygame import default_font
+from game.view.themes import Color, theme, themed
 
-Color = tuple[int, int, int]
-
+# The classic theme's palette, by which screens name their colours; drawn in the current
+# theme's (``game.view.themes.themed``).
 TEXT: Color = (238, 242, 234)
 TEXT_DIM: Color = (160, 178, 166)
 TEXT_OFF: Color = (100, 116, 106)
@@ -75,7 +76,8 @@ def font(size: int) -> pygame.font.Font:
 
 
 def text(line: str, size: int, color: Color = TEXT) -> Surface:
-    """``line`` rendered antialiased (cached)."""
+    """``line`` rendered antialiased in the current theme's ``color`` (cached)."""
+    color = themed(color)
     key = (line, int(size), color)
     surf = _texts.get(key)
     if surf is None:
@@ -226,7 +228,7 @@ class Button:
         else:
             fill = BUTTON_HOVER if hover and self.enabled else BUTTON
         radius = max(3, self.rect.height // 4)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, themed(fill), self.rect, border_radius=radius)
         color = (TEXT if not self.primary else (30, 24, 10)) if self.enabled else TEXT_OFF
         area = self.rect.inflate(-8, 0)
         size = self.text_size or label_size(self.label, area)
@@ -265,16 +267,16 @@ def panel(surface: Surface, rect: Rect, color: Color = PANEL, alpha: int = 242) 
         pygame.draw.rect(shadow, (0, 0, 0, 18), r, border_radius=radius + 12 - 2 * i)
     surface.blit(shadow, shadow.get_rect(center=(rect.centerx, rect.centery + 6)))
     body = Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(body, (*color, alpha), body.get_rect(), border_radius=radius)
+    pygame.draw.rect(body, (*themed(color), alpha), body.get_rect(), border_radius=radius)
     pygame.draw.rect(body, (255, 255, 255, 40), body.get_rect(), width=1, border_radius=radius)
     surface.blit(body, rect)
     record_box(surface, rect)
 
 
 def dim(surface: Surface, alpha: int = 140) -> None:
-    """Darken the whole of ``surface`` (behind a dialog)."""
+    """Darken the whole of ``surface`` (behind a dialog; the dark theme a little more)."""
     veil = Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, alpha))
+    veil.fill((0, 0, 0, min(255, alpha * theme().veil // 140)))
     surface.blit(veil, (0, 0))
 
 

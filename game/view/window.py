@@ -21,6 +21,7 @@ from game.view.lean_pygame import pygame
 from game.names import variant_name
 from game.view.display import Display, current_window
 from game.view.screen import MIN_WINDOW, clamp_window, fit_window
+from game.view.themes import first_felt, starting_theme
 
 MAX_DEFAULT_WINDOW = (1680, 1050)
 FIRST_FELT = (30, 100, 60)
@@ -117,13 +118,20 @@ def fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def open_first(
-    display: Display, size: tuple[int, int], fullscreen: bool, *, title: str = TITLE, dark: bool = False
+    display: Display,
+    size: tuple[int, int],
+    fullscreen: bool,
+    *,
+    title: str = TITLE,
+    dark: bool = False,
+    look: tuple[str, str] = ("green", "system"),
 ) -> None:
     """Open ``display``'s window and show its first frame: the felt (the high-contrast table's dark:
-    ``dark``) under ``title``. ``App`` takes the window over (``take``)."""
+    ``dark``; else the felt and theme of ``look``) under ``title``. ``App`` takes the window over
+    (``take``)."""
     global _opened
     init_display()
-    felt = FIRST_FELT_HIGH_CONTRAST if dark else FIRST_FELT
+    felt = FIRST_FELT_HIGH_CONTRAST if dark else _first_felt(look[0], starting_theme(look[1]))
     _first_icon(felt)
     with centred():
         surface = display.open(size, fullscreen)
@@ -134,6 +142,11 @@ def open_first(
     with contextlib.suppress(pygame.error):
         display.flip()
     _opened = (display, size, fullscreen)
+
+
+def _first_felt(felt: str, theme: str) -> tuple[int, int, int]:
+    """The first frame's plain colour for ``felt`` under ``theme`` (the usual one: ``FIRST_FELT``)."""
+    return FIRST_FELT if (felt, theme) == ("green", "classic") else first_felt(felt, theme)
 
 
 def _first_icon(colour: tuple[int, int, int]) -> None:

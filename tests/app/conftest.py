@@ -9,6 +9,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import argparse
+import io
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
@@ -23,6 +24,7 @@ import game
 from game.app import App
 from game.scenes.table import TableScene
 from game.store import Store
+from game.view import themes
 
 
 class FakeClock:
@@ -91,7 +93,7 @@ def solver(monkeypatch: pytest.MonkeyPatch) -> InlineWorker:
     return worker
 
 
-_SVG_IMAGES: OrderedDict[tuple[str, tuple[int, int]], pygame.Surface] = OrderedDict()
+_SVG_IMAGES: OrderedDict[tuple[str | bytes, tuple[int, int]], pygame.Surface] = OrderedDict()
 _SVG_BYTES = 256 * 2**20
 """The most the remembered images may hold: the tests that resize the window draw the cards at
 hundreds of sizes. (Without a bound tests/app peaked at 0.70 GiB, against 0.71 with it: the 20 GiB
@@ -99,16 +101,19 @@ once blamed on this cache was the garbage collector left stopped, see tests/conf
 _load_sized_svg = pygame.image.load_sized_svg
 
 
-def _remembered_svg(path: str, size: tuple[int, int]) -> pygame.Surface:
+def _remembered_svg(path: str | io.BytesIO, size: tuple[int, int]) -> pygame.Surface:
     """pygame's SVG rasteriser, each file and size rendered once while it is among the most
     recently drawn (``_SVG_BYTES``): every app test draws the same card files at the same few
     sizes, which cost half of a small test's time (a fuzz example: 0.75 of 1.5 s). The image
     is a pure function of the file and the size, so a copy of the first one is what the
     rasteriser would give again."""
-    key = (str(path), (int(size[0]), int(size[1])))
+    source = path.getvalue() if isinstance(path, io.BytesIO) else str(path)  # a back drawn in code
+    key = (source, (int(size[0]), int(size[1])))
     image = _SVG_IMAGES.get(key)
     if image is None:
-        image = _SVG_IMAGES[key] = _load_sized_svg(path, size)
+        image = _SVG_IMAGES[key] = _load_sized_svg(
+            io.BytesIO(source) if isinstance(source, bytes) else path, size
+        )
         held = sum(i.get_width() * i.get_height() * 4 for i in _SVG_IMAGES.values())
         while held > _SVG_BYTES and len(_SVG_IMAGES) > 1:
             _, dropped = _SVG_IMAGES.popitem(last=False)
@@ -206,3 +211,13 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("LANGUAGE", "en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def classic_theme(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every app test starts in the classic theme whatever the desktop prefers, and leaves it as
+    it found it (the theme is the drawing's, one for the process: a dark app would leave later
+    tests dark)."""
+    monkeypatch.delenv("GTK_THEME", raising=False)
+    yield
+    themes.set_theme("classic")

@@ -14,6 +14,7 @@ import game
 from game.app import App
 from game.controls.intents import Intent
 from game.scenes.chooser import ChooserScene
+from game.scenes.look import LookScene
 from game.scenes.menu import MenuScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
@@ -147,10 +148,14 @@ def test_settings_changed_in_the_menu_persist(make_app: Callable[..., App]) -> N
     app.step()
     menu = app.top
     assert isinstance(menu, MenuScene)
-    for action in ("auto", "click", "cards"):
+    for action in ("auto", "click", "look"):
         button = next(b for b in menu.buttons if b.action == action)
         post_click(button.rect.center)
         app.step()
+    page = app.top  # the card style is on the Table and cards page
+    assert isinstance(page, LookScene)
+    post_click(next(b for b in page.buttons if b.action == "cards").rect.center)
+    app.step()
     assert not app.settings.auto_moves and app.settings.click_to_move
     app.settings.sound, app.settings.high_contrast = False, True  # as the M key and the menu do
     app.step()

@@ -40,6 +40,8 @@ from game.scenes.stuck import StuckScene
 from game.scenes.table import TableScene
 from game.scenes.win import WinScene
 from game.view import widgets
+from game.view.backs import BACK_ORDER
+from game.view.themes import FELT_ORDER, THEME_ORDER
 from game.view.widgets import Drawn
 from tests.app.conftest import FakeClock, post_key, settle
 from tests.app.test_scenes import _nearly_won
@@ -264,6 +266,7 @@ def test_every_scene_fits(
     menu.choose("look")
     app.step()
     walk.look("table and cards", LookScene)
+    _walk_look_page(walk)
     _walk_large_print(walk)
     app.perform(Intent.SHORTCUTS)
     app.step()
@@ -290,6 +293,22 @@ def test_every_scene_fits(
     walk.close()
     _walk_endings(walk)
     assert not findings.problems, "\n".join(findings.problems[:40])
+
+
+def _walk_look_page(walk: Walk) -> None:
+    """Every value of the theme, felt, back and calm-table entries measured on the page; the dark
+    theme and the calm table are left on for the rest of the walk."""
+    page = walk.app.top
+    assert isinstance(page, LookScene)
+    for action, values in (("felt", FELT_ORDER), ("card_back", BACK_ORDER), ("theme", THEME_ORDER)):
+        for _ in values:
+            page.choose(action)
+            walk.look(f"table and cards, {action} {getattr(walk.app.settings, action)}", LookScene)
+    page.choose("theme")  # the walk goes on in the dark theme
+    for action in ("show_clock", "show_score", "show_moves"):
+        page.choose(action)
+        walk.look(f"table and cards, {action} off", LookScene)
+    assert walk.app.settings.theme == "dark" and not walk.app.settings.show_clock
 
 
 def _toasts() -> list[str]:

@@ -15,7 +15,16 @@ from game.store import Store
 from game.store.first_look import FirstLook, first_look
 from game.store.paths import DB_NAME
 
-WINDOW_FIELDS = ("window_size", "window_pos", "fullscreen", "high_contrast", "last_variant", "language")
+WINDOW_FIELDS = (
+    "window_size",
+    "window_pos",
+    "fullscreen",
+    "high_contrast",
+    "last_variant",
+    "language",
+    "theme",
+    "felt",
+)
 
 
 def agrees(look: FirstLook, store: Store) -> None:

@@ -114,3 +114,27 @@ def test_the_card_sizes_match_the_view():
     layout = pytest.importorskip("game.view.layout")
     view_settings = pytest.importorskip("game.view.settings")
     assert settings_table.CARD_SIZES == view_settings.CARD_SIZE_ORDER == tuple(layout.CARD_SIZES)
+
+
+def test_the_look_choices_match_the_view():
+    """The store checks the theme, felt and back by the names the view draws (it may not import it)."""
+    themes = pytest.importorskip("game.view.themes")
+    backs = pytest.importorskip("game.view.backs")
+    assert ("system", *themes.THEME_ORDER) == settings_table.THEMES
+    assert settings_table.FELTS == themes.FELT_ORDER
+    assert settings_table.CARD_BACKS == backs.BACK_ORDER
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "default"),
+    [
+        ("theme", '"midnight"', "system"),
+        ("felt", "3", "green"),
+        ("card_back", "null", "standard"),
+        ("show_clock", '"no"', True),
+        ("show_score", "0", True),
+        ("show_moves", "[false]", True),
+    ],
+)
+def test_a_damaged_look_or_calm_setting_reads_as_its_default(name, text, default):
+    assert settings_table.from_json(name, text) == default
