@@ -339,7 +339,11 @@ def at_table(
     automatic moves of rules.md (which send home some cards a search may keep out where they
     could still be needed), the line's own later moves of those cards home left out; ``None``
     when that does not win. ``opening``: the automatic moves already due at ``state`` come
-    first (the table makes them as it deals)."""
+    first (the table makes them as it deals).
+
+    The line it gives is its own replay through the engine: each of ``line``'s moves is checked
+    against ``variant.legal`` where it is played, the automatic moves are ``variant.auto``'s,
+    every move is made by ``variant.apply``, and the last position is won."""
     out: list[RawMove] = []
     played, ref = state, state
     early: set[int] = set()
