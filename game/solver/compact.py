@@ -122,11 +122,16 @@ class DepthFirst(Generic[N]):
     def _ranked(self, kids: list[Kid[N]]) -> list[tuple[int, N, list[RawMove], list[int]]]:
         """The positions of ``kids`` worth searching, marked seen, the most promising last."""
         ranked = [(self.score(node), node, line, homes) for node, line, homes in kids if self.admit(node)]
-        ranked.sort(key=lambda kid: -kid[0])
+        if len(ranked) > 1:
+            ranked.sort(key=_score_of, reverse=True)  # stable: equal scores keep their order
         return ranked
 
     def _out_of_budget(self) -> bool:
         return len(self.seen) >= self.positions or time.monotonic() > self.deadline or self.cancelled()
+
+
+def _score_of(kid: tuple[int, Any, list[RawMove], list[int]]) -> int:
+    return kid[0]
 
 
 Trail = tuple[list[RawMove], Any] | None  # Any: the trail before (mypyc takes no recursive alias)
