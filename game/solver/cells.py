@@ -140,24 +140,33 @@ class CellSearch(DepthFirst[Node]):
         moved = True
         while moved:
             moved = False
-            for i, pile in enumerate(t):
-                while pile:
-                    card = pile[-1]
+            for i in range(len(t)):
+                pile = t[i]
+                n = m = len(pile)
+                while m:
+                    card = pile[m - 1]
                     suit = _SUIT[card]
                     if f[suit] != _RANK[card] - 1:
                         break
                     line.append((self.tab_index[i], self._home(suit, homes), 1))
                     f[suit] += 1
-                    pile = pile[:-1]
+                    m -= 1
+                if m != n:
+                    t[i] = pile[:m]
                     moved = True
-                t[i] = pile
-            for j, card in enumerate(c):
-                if card != EMPTY and f[_SUIT[card]] == _RANK[card] - 1:
+            held = 0
+            for j in range(len(c)):
+                card = c[j]
+                if card == EMPTY:
+                    continue
+                if f[_SUIT[card]] == _RANK[card] - 1:
                     line.append((self.cell_index[j], self._home(_SUIT[card], homes), 1))
                     f[_SUIT[card]] += 1
                     c[j] = EMPTY
                     moved = True
-            if self.gather and self._gather(t, c, line):
+                else:
+                    held += 1
+            if held and self.gather and self._gather(t, c, line):
                 moved = True
         return tuple(t), tuple(c), tuple(f)
 
@@ -170,13 +179,15 @@ class CellSearch(DepthFirst[Node]):
         parent moving with it needs one cell more, which the card leaves free; the parent
         going to a cell is the whole run going to the cells, see ``children``)."""
         moved = False
-        for j, card in enumerate(c):
+        for j in range(len(c)):
+            card = c[j]
             if card == EMPTY:
                 continue
             parent = _PARENT[card]
             if parent < 0:
                 continue
-            for i, pile in enumerate(t):
+            for i in range(len(t)):
+                pile = t[i]
                 if pile and pile[-1] == parent:
                     line.append((self.cell_index[j], self.tab_index[i], 1))
                     t[i] = pile + bytes((card,))
@@ -239,7 +250,7 @@ class CellSearch(DepthFirst[Node]):
                 k += 1
             if free and not (kings_placed and self.settled(pile)):
                 if self.gather:
-                    kid = self._run_to_cells(tab, cells, found, i, homes, tops)
+                    kid = self._run_to_cells(tab, cells, found, i, homes, tops, free)
                     if kid is not None:
                         out.append(kid)
                 else:
@@ -262,26 +273,32 @@ class CellSearch(DepthFirst[Node]):
         return out
 
     def _run_to_cells(
-        self, tab: Tab, cells: Cells, found: Found, i: int, homes: list[int], tops: dict[int, int]
+        self, tab: Tab, cells: Cells, found: Found, i: int, homes: list[int], tops: dict[int, int], free: int
     ) -> Kid[Node] | None:
         """Pile ``i``'s natural run on top (each card on its parent) moved to the cells, one
-        card at a time from the top, if there are cells enough; then ``settle`` where a card can
-        go home or onto a top (``tops``: each pile's top card and its pile).
+        card at a time from the top, if the ``free`` cells are enough; then ``settle`` where a
+        card can go home or onto a top (``tops``: each pile's top card and its pile).
 
         With ``gather``, moving only part of the run is no move at all: the top card left
         would be the parent of the cell card above it, which goes straight back."""
         pile = tab[i]
-        j = len(pile) - 1
+        n = len(pile)
+        j = n - 1
         while j > 0 and pile[j - 1] == _PARENT[pile[j]]:
             j -= 1
-        free = [k for k, card in enumerate(cells) if card == EMPTY]
-        if len(pile) - j > len(free):
+        if n - j > free:
             return None
         c = list(cells)
         line: list[RawMove] = []
-        for k, card in zip(free, reversed(pile[j:]), strict=False):
-            c[k] = card
-            line.append((self.tab_index[i], self.cell_index[k], 1))
+        at = n - 1
+        source = self.tab_index[i]
+        for k in range(len(c)):
+            if at < j:
+                break
+            if c[k] == EMPTY:
+                c[k] = pile[at]
+                line.append((source, self.cell_index[k], 1))
+                at -= 1
         t = list(tab)
         t[i] = rest = pile[:j]
         top = rest[-1] if rest else -1

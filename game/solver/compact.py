@@ -122,11 +122,16 @@ class DepthFirst(Generic[N]):
     def _ranked(self, kids: list[Kid[N]]) -> list[tuple[int, N, list[RawMove], list[int]]]:
         """The positions of ``kids`` worth searching, marked seen, the most promising last."""
         ranked = [(self.score(node), node, line, homes) for node, line, homes in kids if self.admit(node)]
-        ranked.sort(key=lambda kid: -kid[0])
+        if len(ranked) > 1:
+            ranked.sort(key=_score_of, reverse=True)  # stable: equal scores keep their order
         return ranked
 
     def _out_of_budget(self) -> bool:
         return len(self.seen) >= self.positions or time.monotonic() > self.deadline or self.cancelled()
+
+
+def _score_of(kid: tuple[int, Any, list[RawMove], list[int]]) -> int:
+    return kid[0]
 
 
 Trail = tuple[list[RawMove], Any] | None  # Any: the trail before (mypyc takes no recursive alias)
@@ -339,7 +344,11 @@ def at_table(
     automatic moves of rules.md (which send home some cards a search may keep out where they
     could still be needed), the line's own later moves of those cards home left out; ``None``
     when that does not win. ``opening``: the automatic moves already due at ``state`` come
-    first (the table makes them as it deals)."""
+    first (the table makes them as it deals).
+
+    The line it gives is its own replay through the engine: each of ``line``'s moves is checked
+    against ``variant.legal`` where it is played, the automatic moves are ``variant.auto``'s,
+    every move is made by ``variant.apply``, and the last position is won."""
     out: list[RawMove] = []
     played, ref = state, state
     early: set[int] = set()

@@ -64,10 +64,10 @@ def _solve_cells(
     does not replay to a win (a bug) or, with ``automatic``, cannot be played at the table.
 
     The compact searches play for a player free of automatic moves. Their line is given as the
-    table plays it where it can be (``compact.as_played``); with ``automatic`` it must be
-    (``compact.at_table``), or the generic search takes over. Their proofs hold either way: a
+    table plays it where it can be (``compact.at_table``, as ``compact.as_played`` gives it);
+    with ``automatic`` it must be, or the generic search takes over. Their proofs hold either way: a
     game played with automatic moves is one of the free player's games."""
-    from game.solver.compact import as_played, at_table
+    from game.solver.compact import at_table
 
     began = time.monotonic()
     search = make(v, budget.positions, began + budget.seconds, cancelled)
@@ -75,9 +75,15 @@ def _solve_cells(
     seconds = time.monotonic() - began
     positions = len(search.seen)
     if line is not None:
-        played = at_table(v, state, line) if automatic else as_played(v, state, line)
-        if played is None or not replays_to_win(v, state, played):
-            return None
+        # at_table's line was made move by move through the engine (each of the player's
+        # moves checked against the variant's legal moves, each automatic one the variant's
+        # own, the last position won), which is the replay; the search's own line, given
+        # where the table cannot play it, is replayed here.
+        played = at_table(v, state, line, opening=automatic)
+        if played is None:
+            if automatic or not replays_to_win(v, state, line):
+                return None
+            played = list(line)
         if automatic and not plays_at_table(v, state, played):
             return None
         raw = tuple(played)

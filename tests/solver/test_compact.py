@@ -74,3 +74,36 @@ def test_a_line_that_is_not_legal_as_played_is_given_back_unchanged() -> None:
     v = g.variant
     line: list[RawMove] = [(v.foundations[0], v.tableau[0], 1)]  # nothing is home yet
     assert as_played(v, g.state, line) == line
+
+
+class Giving:
+    """A stand-in search that claims ``line`` wins."""
+
+    def __init__(self, line: list[RawMove]) -> None:
+        self.line = line
+        self.seen: set[int] = {0}
+        self.exhausted = False
+
+    def run(self, state: State) -> list[RawMove] | None:
+        return self.line
+
+
+def _solved_with(line: list[RawMove], automatic: bool) -> object:
+    from game.solver.search import Budget, _solve_cells
+
+    g = game.new_game("seahaven", deal=7)
+    return _solve_cells(
+        g.variant, g.state, Budget(), lambda: False, lambda *_: Giving(line), automatic=automatic
+    )
+
+
+def test_a_line_that_does_not_win_at_the_table_or_as_given_is_no_win() -> None:
+    from game.solver.cells import make_search
+
+    g = game.new_game("seahaven", deal=7)
+    good = make_search(g.variant, 100_000, 1e18, lambda: False).run(g.state)
+    assert good is not None
+    assert _solved_with(good, automatic=False) is not None  # the stand-in can win at all
+    for bad in (good[:-1], [good[1], *good], good[:5] + good[6:]):  # short, illegal first, a gap
+        assert _solved_with(bad, automatic=False) is None
+        assert _solved_with(bad, automatic=True) is None
