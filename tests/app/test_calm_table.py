@@ -60,6 +60,8 @@ def test_the_hidden_clock_draws_no_time_and_wakes_the_table_no_more(
     back_to_table(app)
     texts = status_texts(app)
     assert not any(":" in text for text in texts), texts  # no m:ss anywhere on the line
+    clock.t += 2.0  # past the last move's outline, which wakes the table until it fades
+    app.step()
     assert t.wakeup(clock.t) is None
 
 
