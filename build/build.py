@@ -173,9 +173,14 @@ def run_pyinstaller(mode: str, importtime: bool = False) -> None:
 
 def linux_desktop() -> Any:
     """build/linux_desktop.py (the desktop entry, metainfo, icons and install.sh), by its path."""
+    return sibling("linux_desktop")
+
+
+def sibling(name: str) -> Any:
+    """The module build/<name>.py, by its path (build/ is no package)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("_linux_desktop", BUILD / "linux_desktop.py")
+    spec = importlib.util.spec_from_file_location(f"_{name}", BUILD / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -450,35 +455,10 @@ def smoke(exe: Path) -> list[str]:
                 "deal 5",
             )
         )
+        baker = ["--variant", "bakers-game", "--deal", "5"]
+        checks.append(([*baker, "--window", "900x700", "--autoplay", "--exit-when-done"], "deal 5"))
         checks.append(
-            (
-                [
-                    "--variant",
-                    "bakers-game",
-                    "--deal",
-                    "5",
-                    "--window",
-                    "900x700",
-                    "--autoplay",
-                    "--exit-when-done",
-                ],
-                "deal 5",
-            )
-        )
-        checks.append(
-            (
-                [
-                    "--variant",
-                    "bakers-game",
-                    "--deal",
-                    "5",
-                    "--data-dir",
-                    str(cwd / "data2"),
-                    "--autoplay",
-                    "--exit-when-done",
-                ],
-                "deal 5",
-            )
+            ([*baker, "--data-dir", str(cwd / "data2"), "--autoplay", "--exit-when-done"], "deal 5")
         )
         checks.append((["deal", "--variant", "seahaven", "--deal", "7"], "Freecells:"))
         checks.append((["deal", "--variant", "kansas", "--deal", "7"], "kansas"))
@@ -517,6 +497,7 @@ def smoke(exe: Path) -> list[str]:
                     f"    stdout: {proc.stdout.strip()[-500:]}\n    stderr: {proc.stderr.strip()[-500:]}"
                 )
         failures += smoke_languages(exe, cwd, env)
+        failures += sibling("speech_smoke").check(exe, cwd, env, SMOKE_ENCODING, SMOKE_TIMEOUT)
         if not (cwd / "data").is_dir():
             failures.append(f"{exe.name}: made no data folder at SOLITAIRE_DATA_DIR")
         if not (cwd / "data2").is_dir():

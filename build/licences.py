@@ -7,7 +7,8 @@ distributions' own metadata (``importlib.metadata``), never copied by hand.
 every executable. What goes in:
 
 * every distribution the game needs at run time, found by following ``Requires-Dist`` from the
-  game's own distribution (markers evaluated for this machine): its name, version, its
+  game's own distribution (markers evaluated for this machine, with the ``EXTRAS`` the
+  executables carry where installed: the speech extra on Windows and macOS): its name, version, its
   ``License-Expression`` (or ``License``) and the full text of each licence file it ships (the
   ``License-File`` entries, and files named like a licence elsewhere in it, such as Babel's
   Unicode data licence or the font's OFL);
@@ -33,6 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = "solitaire-five"
 OUT_NAME = "THIRD-PARTY-LICENSES.txt"
 DEFAULT_OUT = ROOT / "build" / "work" / "licences"
+EXTRAS = ("speech",)
+"""The game's extras the executables carry where installed (prismatoid on Windows and macOS)."""
 BUILD_TOOLS = ("pyinstaller",)
 """Distributions whose code is in every executable though the game does not import them."""
 
@@ -70,6 +73,9 @@ SHARED_LIBRARIES = {
     # pygame-ce's Windows wheel names these two without "lib" (found by build/wine.py).
     "freetype": "FTL OR GPL-2.0-or-later",
     "portmidi": "MIT",
+    # prismatoid's library (the speech extra); the parts it is built from have their licence
+    # files in the wheel (LICENSES/...), which licence_files gives in full.
+    "prism.dll": "MPL-2.0",
 }
 """Library file-name prefix -> the SPDX licence of that project (longest prefix wins)."""
 
@@ -83,31 +89,40 @@ def requirement_name(requirement: str) -> tuple[str, str]:
     return (name[0] if name else spec.strip()), marker.strip()
 
 
-def marker_holds(marker: str) -> bool:
-    """Whether a requirement's environment marker holds here (no extra asked for)."""
+def marker_holds(marker: str, extra: str = "") -> bool:
+    """Whether a requirement's environment marker holds here (with ``extra`` asked for)."""
     if not marker:
         return True
     from packaging.markers import Marker  # packaging comes with PyInstaller
 
-    return bool(Marker(marker).evaluate({"extra": ""}))
+    return bool(Marker(marker).evaluate({"extra": extra}))
 
 
 def run_time_distributions(root: str = GAME) -> list[metadata.Distribution]:
     """The distributions ``root`` needs at run time (its requirements, theirs, ...), sorted by
     name, ``root`` left out."""
     seen: dict[str, metadata.Distribution] = {}
+    optional: set[str] = set()
     todo = [root]
     while todo:
         name = todo.pop()
         key = name.lower().replace("_", "-")
         if key in seen:
             continue
-        dist = metadata.distribution(name)
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            if name in optional:
+                continue  # an extra not installed is not bundled (the spec says so for speech)
+            raise
         seen[key] = dist
         for requirement in dist.requires or []:
             required, marker = requirement_name(requirement)
             if marker_holds(marker):
                 todo.append(required)
+            elif name == root and any(marker_holds(marker, extra) for extra in EXTRAS):
+                todo.append(required)
+                optional.add(required)
     seen.pop(root.lower(), None)
     return sorted(seen.values(), key=lambda d: d.metadata["Name"].lower())
 

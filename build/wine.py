@@ -71,6 +71,7 @@ REQUIREMENTS = (
     # markers are read for Linux): named here, pinned in build/constraints.txt.
     "pefile",
     "pywin32-ctypes",
+    "prismatoid",  # the speech extra: the executables speak through it (build/solitaire.spec)
 )
 BACKEND = ("setuptools", "wheel")
 """The build backend, at the versions pyproject.toml's build-system asks for (the Windows Python
@@ -106,6 +107,7 @@ NOT_PROVED = (
     "antivirus, GPU drivers)",
     "sound: the window ran with SDL's dummy audio driver",
     "the console attach of a double-clicked or terminal-started exe: Wine gives it pipes here",
+    "a voice: prismatoid loads under Wine but finds no screen reader or SAPI voice ('no voice', said once)",
 )
 
 Failures = list[str]
@@ -267,12 +269,27 @@ def fetch_wheels(folder: Path) -> None:
     for wheel in folder.glob("*.whl"):
         if wheel.name.split("-")[0].replace("_", "-").lower() in SOURCE_ONLY and "none-any" not in wheel.name:
             raise SystemExit(f"wine.py: {wheel.name} is not a pure-Python wheel")
+    windows = folder / "constraints-windows.txt"
+    windows.write_text(windows_constraints(CONSTRAINTS.read_text(encoding="utf-8")), encoding="utf-8")
     subprocess.run(
         [*pip, "download", "-q", "--platform", "win_amd64", "--python-version", "3.11",
-         "--implementation", "cp", "--only-binary", ":all:", "--find-links", str(folder), *c,
-         "-d", str(folder), *REQUIREMENTS, *backend_requirements()],
+         "--implementation", "cp", "--only-binary", ":all:", "--find-links", str(folder),
+         "-c", str(windows), "-d", str(folder), *REQUIREMENTS, *backend_requirements()],
         **quiet,
     )  # type: ignore[call-overload]  # fmt: skip
+
+
+WINDOWS_MARKERS = {"sys_platform": "win32", "platform_system": "Windows", "os_name": "nt", "extra": ""}
+
+
+def windows_constraints(text: str) -> str:
+    """The constraints as Windows reads them: each pin whose marker holds there, marker dropped
+    (``pip download --platform`` would read the markers for Linux and skip those pins)."""
+    from packaging.markers import Marker
+
+    pins = [line.split("#", 1)[0].partition(";") for line in text.splitlines()]
+    held = [r.strip() for r, _, m in pins if r.strip() and (not m or Marker(m).evaluate(WINDOWS_MARKERS))]
+    return "".join(f"{r}\n" for r in held)
 
 
 def windows_path(path: Path) -> str:

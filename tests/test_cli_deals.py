@@ -3,6 +3,7 @@ line, then its rating; a bad or unsupported date: one line on stderr and exit st
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from datetime import date, timedelta
@@ -27,11 +28,15 @@ def _first_day() -> date:
 
 
 @pytest.mark.parametrize("variant", list(game.VARIANTS))
-def test_daily_prints_the_days_deal_then_its_rating(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_daily_prints_the_days_deal_then_its_rating(
+    variant: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every registered game's: the shipped table's, or proved here for a game without one."""
+    monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path))
     day = _first_day()
     assert main(["daily", "--variant", variant, "--date", day.isoformat()]) == 0
     lines = capsys.readouterr().out.splitlines()
-    entry = daily_entry(variant, day)
+    entry = dailies.daily_entry(variant, day)
     assert lines == [str(entry.deal), entry.rating]
     assert entry.rating in ("easy", "medium", "hard", "expert")
 
@@ -75,7 +80,7 @@ def test_daily_after_the_shipped_table_proves_the_day_and_keeps_it(
     """The daily challenge outlives the table: a later day's deal is the daily function's, the
     same as the table would hold, proved here once and then read from the data folder."""
     monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path))
-    span = winnable_table.shipped().supported(game.VARIANTS)
+    span = winnable_table.shipped().supported(winnable_table.shipped().games)
     assert span is not None
     day = span[1] + timedelta(days=400)
     assert main(["daily", "--variant", "bakers-game", "--date", day.isoformat()]) == 0
@@ -134,3 +139,40 @@ def test_daily_with_a_damaged_table_proves_the_same_deal_and_says_so(
     out, err = capsys.readouterr()
     assert out.splitlines() == [str(want.deal), want.rating]
     assert "searching instead" in err and len(err.splitlines()) == 1
+
+
+def _table_in(folder: Path, named: list[str], files: list[str]) -> Table:
+    """The table as read from ``folder`` when its manifest names ``named`` and it holds the
+    shipped files of ``files`` (a deleted file, or a game that never shipped one)."""
+    for key in named:
+        winnable_table.add_to_manifest(folder, key)
+    for key in files:
+        shutil.copyfile(winnable_table.table_path(key), winnable_table.table_path(key, folder))
+    return winnable_table.load(list(game.VARIANTS), folder)
+
+
+SHIPPED_GAMES = winnable_table.shipped().games
+OTHERS = [k for k in SHIPPED_GAMES if k != "seahaven"]
+
+
+@pytest.mark.parametrize(("named", "notices"), [(SHIPPED_GAMES, 1), (OTHERS, 0)])
+def test_daily_says_a_shipped_file_is_missing_once_and_says_nothing_of_a_game_that_never_had_one(
+    named: list[str],
+    notices: int,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seahaven's file gone: deleted from a shipped table (its manifest names it) is a notice,
+    said once; never shipped (a game added since) is none. Either way its day is proved here."""
+    monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "deals").mkdir()
+    day = _first_day()
+    want = daily_entry("seahaven", day)
+    table = _table_in(tmp_path / "deals", named, OTHERS)
+    monkeypatch.setattr(winnable_table, "shipped", lambda: table)
+    monkeypatch.setattr(store_daily, "shipped", lambda: table)
+    assert main(["daily", "--variant", "seahaven", "--date", day.isoformat()]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [str(want.deal), want.rating]
+    assert err.count("searching instead") == notices and len(err.splitlines()) == notices

@@ -5,6 +5,7 @@ keeps its good lines."""
 
 from __future__ import annotations
 
+import shutil
 import time
 from datetime import date, timedelta
 from pathlib import Path
@@ -17,15 +18,19 @@ from game.solver import search
 from game.solver.daily_proof import daily_proof
 from game.store import daily
 from game.store.winnable import (
+    MANIFEST,
     RATINGS,
     Entry,
+    add_to_manifest,
     decode_line,
     encode_line,
     format_entry,
     load,
+    manifest,
     next_winnable,
     parse_entry,
     shipped,
+    table_dir,
     table_path,
     unplayed,
     wins,
@@ -36,8 +41,12 @@ CHEAP = ["seahaven", "bakers-game"]
 CHEAP_ALL = ["seahaven", "bakers-game", "lady-jane"]
 
 
+SHIPPED_GAMES = shipped().games
+"""The registered games whose table ships (a game added since has none: its days are proved)."""
+
+
 def _shipped_days() -> list[date]:
-    span = shipped().supported(game.VARIANTS)
+    span = shipped().supported(SHIPPED_GAMES)
     assert span is not None, shipped().problems
     first, last = span
     return [first + timedelta(days=d) for d in range((last - first).days + 1)]
@@ -52,12 +61,51 @@ def test_the_shipped_table_is_whole_and_covers_a_run_of_days() -> None:
     table = shipped()
     assert table.problems == []
     assert len(_shipped_days()) >= 14
-    for key in game.VARIANTS:
+    assert sorted([*table.games, *table.unshipped]) == sorted(game.VARIANTS)
+    for key in table.games:
         assert all(e.rating in RATINGS for e in table.daily[key].values())
 
 
+def test_the_manifest_names_exactly_the_shipped_files() -> None:
+    files = {path.stem for path in table_dir().glob("*.txt") if path.name != MANIFEST}
+    assert manifest(table_dir()) == files
+    assert MANIFEST.removesuffix(".txt") not in game.VARIANTS
+
+
+def _folder_with(tmp_path: Path, named: list[str], files: list[str]) -> Path:
+    """A table folder whose manifest names ``named`` and that has the shipped files of ``files``."""
+    for key in named:
+        add_to_manifest(tmp_path, key)
+    for key in files:
+        shutil.copyfile(table_path(key), table_path(key, tmp_path))
+    return tmp_path
+
+
+def test_a_game_the_manifest_does_not_name_has_no_table_and_no_problem(tmp_path: Path) -> None:
+    """A game registered after the table was made: nothing is wrong, its days are proved."""
+    table = load(["seahaven", "kansas"], _folder_with(tmp_path, ["seahaven"], ["seahaven"]))
+    assert (table.games, table.unshipped, table.problems) == (["seahaven"], ["kansas"], [])
+    assert table.supported(table.games) is not None
+
+
+def test_a_shipped_game_whose_file_is_deleted_is_a_problem(tmp_path: Path) -> None:
+    """The manifest tells a deleted file (a notice) from a game that never had one (none)."""
+    table = load(["seahaven", "kansas"], _folder_with(tmp_path, ["seahaven", "kansas"], ["seahaven"]))
+    assert table.unshipped == [] and table.problems == ["kansas.txt: FileNotFoundError"]
+    assert table.supported(table.games) is None
+
+
+def test_the_generator_names_each_game_it_writes_in_the_manifest(tmp_path: Path) -> None:
+    entry = daily.daily_entry("seahaven", _shipped_days()[0])
+    generator = Generator(tmp_path, 60, say=lambda _: None)
+    generator.append(entry)
+    generator.append(entry)
+    assert manifest(tmp_path) == {"seahaven"}
+    assert load(["seahaven", "kansas"], tmp_path).unshipped == ["kansas"]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", list(game.VARIANTS))
+@pytest.mark.parametrize("variant", SHIPPED_GAMES)
 def test_every_days_deal_replays_to_a_win_as_the_table_plays_it(variant: str) -> None:
     """Through the engine, with automatic moves on (each automatic move must be the line's
     next) and off (every move the player's): each day's line wins its deal."""
@@ -146,14 +194,14 @@ def test_a_cached_line_that_does_not_win_is_not_used(tmp_path: Path) -> None:
 def test_the_deal_of_the_day_never_asks_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     """However fast or slow the solver, today's deal is the table's: reading it runs no search."""
     day = _shipped_days()[0]
-    before = {k: daily.daily_deal(k, day) for k in game.VARIANTS}
+    before = {k: daily.daily_deal(k, day) for k in SHIPPED_GAMES}
 
     def no_search(*args: object, **kwargs: object) -> search.Solution:
         raise AssertionError("the deal of the day ran a search")
 
     monkeypatch.setattr(search, "solve", no_search)
     shipped.cache_clear()
-    assert {k: daily.daily_deal(k, day) for k in game.VARIANTS} == before
+    assert {k: daily.daily_deal(k, day) for k in SHIPPED_GAMES} == before
 
 
 _REAL_CLOCK = time.monotonic
@@ -222,7 +270,7 @@ def test_the_days_deals_are_the_same_with_the_solver_at_half_and_double_speed(
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)
-@pytest.mark.parametrize("variant", list(game.VARIANTS))
+@pytest.mark.parametrize("variant", SHIPPED_GAMES)
 def test_the_shipped_days_are_what_the_daily_function_gives(variant: str) -> None:
     """The shipped table is a cache of ``daily_proof``: on a sample of its days (the first,
     the last and three between) each entry is exactly what the function computes here."""

@@ -114,9 +114,13 @@ class ScreenReaderVoice:
     def __init__(self) -> None:
         try:
             import prism  # type: ignore[import-not-found,unused-ignore]
-        except ImportError:
+        except ImportError as exc:
+            if exc.name != "prism":  # installed, but its library or cffi cannot load here
+                raise VoiceUnavailable(str(exc)) from None
             # Translators: why speech has no voice on Windows and macOS (prismatoid is a package's name)
             raise VoiceUnavailable(_("the prismatoid package is not installed")) from None
+        except OSError as exc:  # its library's folder cannot be added (Windows)
+            raise VoiceUnavailable(str(exc)) from None
         try:
             self._context: Any = prism.Context()
             self._backend: Any = self._context.acquire_best()

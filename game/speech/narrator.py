@@ -160,6 +160,8 @@ class Narrator:
             text = say.move_sentence(g.variant, state, move, automatic=i > 0, verbosity=self.verbosity)
             if text:
                 self.speaker.say(text)
+            if replay.state.redeals_left != state.redeals_left:
+                self.speaker.say(say.redeals_sentence(replay.state.redeals_left))
             turned = sorted(
                 _face_up(replay.state) - _face_up(state), key=lambda c: _position(replay.state, c)
             )
@@ -168,8 +170,8 @@ class Narrator:
 
     def _progress(self, g: Game, seen: _Seen) -> None:
         score_before = sum(len(seen.state.piles[f]) for f in g.variant.foundations)
-        if g.score != score_before and self.verbosity == say.FULL and not g.is_won():
-            self.speaker.say(say.home_sentence(g.score))
+        if g.score != score_before and not (g.is_won() or g.is_stuck()):  # the result says it
+            self.speaker.say(say.home_sentence(g.score, self.verbosity))
         if g.is_won() or g.is_stuck():
             self._result(g)
         else:

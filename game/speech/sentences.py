@@ -18,7 +18,8 @@ from game.variants.words import card_words, pile_words
 
 BRIEF, FULL = "brief", "full"
 VERBOSITIES = (BRIEF, FULL)
-"""How much speech says: ``brief`` the essentials, ``full`` where cards came from and the score."""
+"""How much speech says: ``brief`` the essentials (the score in two words), ``full`` also where
+cards came from, what lies under the focus, and the score in a sentence."""
 
 
 def capitalised(line: str) -> str:
@@ -43,7 +44,21 @@ def game_title(variant: Variant, deal: int | None) -> str:
 
 def pile_sentence(variant: Variant, state: State, pile: int) -> str:
     """What a pile holds: "Tableau 3: 2 cards face down, then the four of hearts, the seven of
-    spades." (read pile by pile by the read-the-table key)."""
+    spades." (read pile by pile by the read-the-table key); the stock of a game with redeals
+    adds how many are left."""
+    text = _pile_cards(variant, state, pile)
+    if pile == variant.stock and variant.redeals:
+        text += " " + redeals_sentence(state.redeals_left)
+    return text
+
+
+def redeals_sentence(left: int) -> str:
+    """How many times the waste may still be turned over onto the stock."""
+    # Translators: speech, after the waste is turned over or with the stock: {count} redeals remain
+    return ngettext("{count} redeal left.", "{count} redeals left.", left).format(count=format_number(left))
+
+
+def _pile_cards(variant: Variant, state: State, pile: int) -> str:
     cards = state.piles[pile]
     name = capitalised(pile_words(variant.names[pile]))
     if not cards:
@@ -156,8 +171,11 @@ def picked_sentence(variant: Variant, state: State, pile: int, index: int) -> st
     )
 
 
-def home_sentence(score: int) -> str:
-    """How many cards are home (the no-moves screen's own sentence)."""
+def home_sentence(score: int, verbosity: str = FULL) -> str:
+    """How many cards are home (the no-moves screen's own sentence; brief: "12 home.")."""
+    if verbosity == BRIEF:
+        # Translators: speech (brief), the score when it changes: {count} cards are on the foundations
+        return ngettext("{count} home.", "{count} home.", score).format(count=format_number(score))
     # Translators: the no-moves screen; {count} cards are on the foundations
     return ngettext("{count} card of 52 is home.", "{count} cards of 52 are home.", score).format(
         count=format_number(score)

@@ -20,9 +20,13 @@ winning line, three characters a move (``encode_line``). The line wins as the ta
 with automatic moves on (each automatic move written out), so it also wins for a player who
 plays without them: an automatic move is a legal move the player may make.
 
-A damaged or missing file is no crash: ``load`` keeps the good lines, drops the rest and says
-so in ``Table.problems``; a day it lacks is proved instead, and a used-up or damaged pool is
-refilled or searched.
+Which games ship a table is written by the generator in ``game/deals/SHIPPED.txt`` (``MANIFEST``,
+one key a line). A game registered after the last table was made is not in it: it has no shipped
+table (``Table.unshipped``), and its days are proved on the player's machine like any day beyond
+the table, with no notice. A damaged file, or the missing file of a game the manifest names, is
+no crash either: ``load`` keeps the good lines, drops the rest and says so in
+``Table.problems`` (the notice a player sees); a day it lacks is proved instead, and a used-up
+or damaged pool is refilled or searched.
 """
 
 from __future__ import annotations
@@ -51,6 +55,10 @@ all-reserves pile -1 is ``0``) and one for the card count."""
 POOL = "-"
 """The date column of a deal in the pool (no day's deal)."""
 
+MANIFEST = "SHIPPED.txt"
+"""The file, beside the games' files, naming the games whose table ships: one key a line, written
+by the generator (``game.winnable_generate``). Upper case, so no game's key can take its name."""
+
 
 class TableError(GameError):
     """A line of the table that cannot be read."""
@@ -78,6 +86,13 @@ class Table:
     daily: dict[str, dict[date, Entry]] = field(default_factory=dict)
     pool: dict[str, list[Entry]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    unshipped: list[str] = field(default_factory=list)
+    """Games asked for that never had a table in this folder (not in its ``MANIFEST``)."""
+
+    @property
+    def games(self) -> list[str]:
+        """The games whose table this folder has (or should have: see ``problems``)."""
+        return list(self.daily)
 
     def supported(self, variants: Iterable[str]) -> tuple[date, date] | None:
         """The first and last date on which every one of ``variants`` has its deal, the run
@@ -152,13 +167,13 @@ def table_path(variant: str, folder: Path | None = None) -> Path:
 def read_into(table: Table, variant: str, path: Path) -> None:
     """Add ``variant``'s file at ``path`` to ``table``: the lines it can read, a problem for
     each it cannot, and one for a missing or unreadable file."""
+    days = table.daily.setdefault(variant, {})
+    pool = table.pool.setdefault(variant, [])
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         table.problems.append(f"{path.name}: {exc.__class__.__name__}")
         return
-    days = table.daily.setdefault(variant, {})
-    pool = table.pool.setdefault(variant, [])
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
@@ -174,11 +189,47 @@ def read_into(table: Table, variant: str, path: Path) -> None:
 
 
 def load(variants: Iterable[str], folder: Path | None = None) -> Table:
-    """Every ``variants``' file in ``folder`` (the shipped one by default)."""
+    """Every ``variants``' file in ``folder`` (the shipped one by default). A game the folder's
+    ``MANIFEST`` does not name and that has no file is ``unshipped``, not a problem; without a
+    manifest every game's file is expected."""
     table = Table()
+    listed = manifest(folder or table_dir())
     for key in variants:
-        read_into(table, key, table_path(key, folder))
+        path = table_path(key, folder)
+        if listed is not None and key not in listed and not path.exists():
+            table.unshipped.append(key)
+        else:
+            read_into(table, key, path)
     return table
+
+
+def manifest(folder: Path) -> set[str] | None:
+    """The games ``folder``'s ``MANIFEST`` names, or ``None`` when it has none (or it cannot
+    be read)."""
+    try:
+        text = (folder / MANIFEST).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return {line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")}
+
+
+def add_to_manifest(folder: Path, variant: str) -> None:
+    """Name ``variant`` in ``folder``'s ``MANIFEST`` (made with its header when missing)."""
+    path = folder / MANIFEST
+    listed = manifest(folder)
+    if listed is not None and variant in listed:
+        return
+    with path.open("a", encoding="utf-8") as f:
+        if listed is None:
+            f.write(_MANIFEST_HEADER)
+        f.write(variant + "\n")
+
+
+_MANIFEST_HEADER = (
+    "# The games whose table of proven-winnable deals ships here, one key a line:\n"
+    "# python -m game.winnable_table generate writes it (do not edit). A game named here\n"
+    "# whose file is missing or damaged gets a notice; a game not named has no table shipped.\n"
+)
 
 
 @cache

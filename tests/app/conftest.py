@@ -20,7 +20,6 @@ import pygame
 import pytest
 from solver_stand_in import InlineWorker
 
-import game
 from game.app import App
 from game.scenes.table import TableScene
 from game.store import Store
@@ -67,7 +66,7 @@ def a_day_with_a_deal_of_the_day(monkeypatch: pytest.MonkeyPatch) -> None:
     the day they play. Today's date where it has one (``SOLITAIRE_TEST_PIN_DAY=1`` pins always)."""
     from game.store.winnable import shipped
 
-    span = shipped().supported(game.VARIANTS)
+    span = shipped().supported(shipped().games)
     if span is None or (span[0] <= date.today() <= span[1] and not os.environ.get("SOLITAIRE_TEST_PIN_DAY")):
         return
     day = min(span[0] + timedelta(days=8), span[1])

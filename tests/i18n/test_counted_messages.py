@@ -17,7 +17,10 @@ COUNTS = {"count", "need", "free", "limit"}
 """The placeholders that hold a count (the code's convention). A number shown as a value after
 a label ("Moves 12", "{score}/52", "best {best}") is not a count in a sentence and has its own name."""
 
-SAME_IN_ENGLISH = {("Looking for a winnable deal… ({count} tried; Esc stops)",) * 2}
+SAME_IN_ENGLISH = {
+    ("Looking for a winnable deal… ({count} tried; Esc stops)",) * 2,
+    ("{count} home.",) * 2,  # speech's Brief score
+}
 """Counted messages whose English reads the same for one and for many (other languages differ)."""
 
 

@@ -201,6 +201,8 @@ if "--data-dir" in args:
     pathlib.Path(args[args.index("--data-dir") + 1]).mkdir(parents=True, exist_ok=True)
 if "nope" in args:
     sys.exit(2)
+if "--speech" in args:  # the speech smoke's transcript (build/speech_smoke.py)
+    pathlib.Path(os.environ["SOLITAIRE_SPEECH_LOG"]).write_text("Baker's Game, deal 5.\\n", encoding="utf-8")
 print({" ".join(expected)!r})
 if "--autoplay" in args and not pathlib.Path({str(faulted)!r}).exists():
     pathlib.Path({str(faulted)!r}).touch()
