@@ -35,6 +35,7 @@ from game.engine.moves import Move
 from game.engine.state import State
 from game.play import Game
 from game.solver.answer import Budget, Solution, Verdict
+from game.solver.nearby import line_nearby, next_positions
 from game.solver.rating import RATING_BUDGET, Difficulty, rate
 
 if TYPE_CHECKING:
@@ -52,6 +53,13 @@ asked (as ``DEEP_CHECK_BUDGET.for_game(key)``): the time of ``benchmarks/solver.
 per-deal budget, with positions kept to what its worker can hold without strain: Kansas's
 13 M (its looser game then fits the table of 16 M slots) peak at about 420 MB and take some
 4-5 s here; Lady Jane and Aunt Mary reach the time limit first, at about 110 and 70 MB."""
+
+LOOK_AHEAD_BUDGET = Budget(seconds=1.0, positions=400_000)
+"""While the player thinks and nothing else is to be searched, the positions one action from
+the current one are checked with this budget (as ``LOOK_AHEAD_BUDGET.for_game(key)``), so the
+indicator answers at once after the next action; a newer position cuts it short."""
+MAX_LOOK_AHEAD = 16
+"""Positions looked ahead to from one position at most."""
 
 MAX_REQUESTS = 8
 RESTART_DELAY = 0.2
@@ -108,6 +116,9 @@ class _Request:
     is to be searched, and given up (to come again later) for a position in play."""
     automatic: bool = True
     """Whether it was searched as the table plays with automatic moves on (``solve``)."""
+    background: bool = False
+    """Whether nothing waits on it: a look ahead, or the opening searched deeper to settle the
+    deal's difficulty (``busy`` does not count it)."""
 
 
 @dataclass(slots=True)
@@ -133,6 +144,7 @@ class Advisor:
         deep_budget: Budget | None = DEEP_CHECK_BUDGET,
         clock: Callable[[], float] = time.monotonic,
         automatic: bool = True,
+        reuse: bool = True,
     ) -> None:
         self._make_worker = worker or _solver_worker
         self._clock = clock
@@ -147,6 +159,11 @@ class Advisor:
         self.automatic = automatic
         """Whether the table plays automatic moves (the setting): positions are searched as
         it plays them, and what is known under the other setting is kept apart."""
+        self.reuse = reuse
+        """Whether a position near a known winning line gets a line without a search, and the
+        positions one action ahead are checked while the player thinks."""
+        self._ahead: tuple[State, list[Game]] | None = None
+        """The current position and the positions one action from it (``_look_ahead``)."""
         self._memories = {True: _Memory(), False: _Memory()}
         self._active: tuple[int, _Request] | None = None
         """The request being searched."""
@@ -205,6 +222,7 @@ class Advisor:
             self._one_more_try()  # a new game: worth one more try
         self._game, self._checking = g, checks
         self.version += 1
+        self._reuse(g)
         self._schedule()
 
     def want(self, g: Game) -> None:
@@ -212,6 +230,7 @@ class Advisor:
         self._game = g
         self._one_more_try()
         self.version += 1
+        self._reuse(g)
         self._schedule(force=True)
 
     def consider(self, g: Game) -> None:
@@ -261,9 +280,15 @@ class Advisor:
         opening = self._verdicts.get(g.initial_state)
         if rated in (None, Difficulty.UNKNOWN) and opening is Verdict.UNWINNABLE:
             return Difficulty.UNWINNABLE
-        if rated is Difficulty.UNKNOWN and opening is Verdict.WINNABLE:
+        if rated is Difficulty.UNKNOWN and self._won_from_opening(g):
             return Difficulty.HARD
         return rated
+
+    def _won_from_opening(self, g: Game) -> bool:
+        """Whether ``g``'s opening is known to be winnable: itself, or a position the game
+        reached from it (the moves that reached it, then its line, win from the opening)."""
+        opening = self._verdicts.get(g.initial_state)
+        return opening is Verdict.WINNABLE or self._last_winnable(g.positions) is not None
 
     def rewind_steps(self, g: Game) -> int | None:
         """How many actions to undo to reach the last position known to be winnable."""
@@ -271,14 +296,22 @@ class Advisor:
         last = self._last_winnable(path)
         return None if last is None else len(path) - 1 - last
 
+    def searched_out(self, g: Game) -> bool:
+        """Whether ``g``'s position has been searched as far as the advisor goes: decided, or
+        left unknown by the deeper search too (by the quick check when there is none)."""
+        verdict = self._verdict_on_path(g)
+        return verdict is not None and not self._deepen(g.state, verdict)
+
     def deepening(self, g: Game) -> bool:
         """Whether ``g``'s position, unknown after its quick check, is being searched deeper."""
         active = self._active[1] if self._active is not None else None
         return active is not None and active.deep and active.state == g.state
 
     def busy(self) -> bool:
-        """Whether a search is under way, or a new worker is due (the table then polls)."""
-        return self._active is not None or self._restart_pending()
+        """Whether a search something waits on is under way, or a new worker is due (the table
+        then polls); a search in the background (``_look_ahead``, ``_settle_opening``) is not."""
+        active = self._active
+        return (active is not None and not active[1].background) or self._restart_pending()
 
     def _restart_pending(self) -> bool:
         return 0 < self._failures < MAX_FAILURES and not self.broken and self._game is not None
@@ -376,12 +409,25 @@ class Advisor:
             if line is None:
                 return
             for i, st in enumerate(line.states[:-1]):
-                known.lines[st] = (line, i)
+                known.lines.setdefault(st, (line, i))  # the line followed so far stays the one shown
                 known.verdicts[st] = Verdict.WINNABLE
         if known.verdicts.get(state) in (None, Verdict.UNKNOWN):
             known.verdicts[state] = verdict
 
     # ------------------------------------------------------------ what next
+
+    def _reuse(self, g: Game) -> None:
+        """A position a move or two from a known winning line gets a line at once, without a
+        search (``game.solver.nearby``)."""
+        if not (self.reuse and self._lines) or self._verdict_on_path(g) is not None or g.is_won():
+            return
+        moves = line_nearby(g, self._rest_of_line, automatic=self.automatic)
+        if moves is not None:
+            self._record(g.state, Verdict.WINNABLE, moves, g)
+
+    def _rest_of_line(self, state: State) -> tuple[Move, ...] | None:
+        found = self._lines.get(state)
+        return None if found is None else found[0].moves[found[1] :]
 
     def _verdict_on_path(self, g: Game) -> Verdict | None:
         known = self._verdicts.get(g.state)
@@ -428,7 +474,8 @@ class Advisor:
             return  # a deal's rating search is never cut short
         nxt = self._next_position(g, force)
         if nxt is None:
-            self._rate_again(g, active)
+            if not (self._rate_again(g, active) or self._look_ahead(g, active)):
+                self._settle_opening(g, active)
             return
         if active is not None and (active.state, active.deep, active.automatic) == (
             nxt[0],
@@ -440,13 +487,44 @@ class Advisor:
         opening = state == g.initial_state and not deep
         self._submit(state, position, (g.key, g.deal) if opening and g.deal is not None else None, deep)
 
-    def _rate_again(self, g: Game, active: _Request | None) -> None:
+    def _rate_again(self, g: Game, active: _Request | None) -> bool:
         """With nothing else to search: rate the deal of a game resumed away from its opening
-        (the rating search is the same as the first time, so the rating is too)."""
+        (the rating search is the same as the first time, so the rating is too); whether it did."""
         if active is not None or g.deal is None or (g.key, g.deal) in self._ratings or not self._checking:
-            return
+            return False
         opening = Game(g.variant, g.initial_state, g.deal)
         self._submit(g.initial_state, opening, (g.key, g.deal), again=True)
+        return True
+
+    def _look_ahead(self, g: Game, active: _Request | None) -> bool:
+        """With nothing else to search: check a position one action from ``g``'s that is not
+        known yet, while the player thinks; whether one was asked for. Not beyond a lost
+        position (what follows it is lost too)."""
+        if active is not None or not (self._checking and self.reuse) or g.is_won():
+            return False
+        if self._verdict_on_path(g) not in (Verdict.WINNABLE, Verdict.UNKNOWN):
+            return False
+        if self._ahead is None or self._ahead[0] != g.state:
+            following = next_positions(g, automatic=self.automatic)[:MAX_LOOK_AHEAD]
+            for position in following:
+                self._reuse(position)
+            self._ahead = (g.state, following)
+        for position in self._ahead[1]:
+            if position.state not in self._verdicts and not position.is_won():
+                self._submit(position.state, position, None, ahead=True)
+                return True
+        return False
+
+    def _settle_opening(self, g: Game, active: _Request | None) -> None:
+        """With nothing else to search: search deeper the opening of a deal its rating search
+        left unknown, so its difficulty settles ("hard" or "unwinnable") even when the player
+        never lingers there; a position in play cuts it short, and it comes back later."""
+        if active is not None or not self._checking or self.rating(g) is not Difficulty.UNKNOWN:
+            return
+        if not self._deepen(g.initial_state, Verdict.UNKNOWN):
+            return
+        opening = Game(g.variant, g.initial_state, g.deal)
+        self._submit(g.initial_state, opening, None, deep=True, background=True)
 
     def _submit(
         self,
@@ -456,9 +534,13 @@ class Advisor:
         deep: bool = False,
         *,
         again: bool = False,
+        ahead: bool = False,
+        background: bool = False,
     ) -> None:
         if deep and self.deep_budget is not None:
             budget = self.deep_budget
+        elif ahead:
+            budget = LOOK_AHEAD_BUDGET
         else:
             budget = RATING_BUDGET if rating is not None else self.check_budget
         budget = budget.for_game(position.key)
@@ -470,7 +552,8 @@ class Advisor:
             for old in sorted(self._superseded)[:-MAX_REQUESTS]:
                 del self._superseded[old]
         request = worker.submit(position, budget, automatic=self.automatic)
-        self._active = (request, _Request(state, position.text(), rating, deep, again, self.automatic))
+        request_ = _Request(state, position.text(), rating, deep, again, self.automatic, background or ahead)
+        self._active = (request, request_)
         self.version += 1
 
     def _ensure_worker(self) -> Worker | None:

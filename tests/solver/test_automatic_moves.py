@@ -41,7 +41,8 @@ def test_the_advisor_passes_the_setting_to_the_worker() -> None:
     assert advisor.outlook(g) is Outlook.WINNABLE
     advisor.set_automatic(False)
     assert advisor.outlook(g) is Outlook.CHECKING  # searched again, for the other setting
-    assert worker.automatic == [True, False]
+    assert worker.automatic[0] is True  # the opening (then perhaps a look ahead), as set
+    assert worker.automatic[-1] is False
 
 
 def test_a_verdict_under_one_setting_is_never_reused_under_the_other() -> None:
