@@ -191,6 +191,11 @@ class IntentRouting(SceneStack):
         if self.exit_when_done and not table.demo:
             print(table.outcome(), flush=True)
             self.quit(0)
+        elif table.demo:
+            why = table.demo_stopped() or _("no new position to reach")
+            # Translators: {reason} says why the demo stopped ("the solver found no winning line from here")
+            said = _("The demo stopped: {reason}. Press a key or click to go back.").format(reason=why)
+            table.show_toast(said, None)
         else:
             table.show_toast(_("Autoplay stopped: no new position to reach."))
 

@@ -150,6 +150,9 @@ class PlayTable(Protocol):
     def never_winnable(self) -> bool:
         """Whether the solver proved the deal lost from its opening."""
 
+    def demo_stopped(self) -> str | None:
+        """Why the demo stopped short of a win (translated), once it has."""
+
     def outcome(self) -> str:
         """The game's result in one line (``--exit-when-done``)."""
 

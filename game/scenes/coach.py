@@ -110,6 +110,10 @@ class CoachSession(Protocol):
     def autoplaying(self) -> bool:
         """Whether autoplay or the demo plays the game."""
 
+    @property
+    def demo(self) -> bool:
+        """Whether the demo plays the game (it plays only the solver's winning lines)."""
+
     def now(self) -> float:
         """The app's clock in seconds."""
 
@@ -152,6 +156,10 @@ class Coach:
         self._hint_until: float | None = None
         self._rewind_until: float | None = None
         self._demo_waiting: tuple[State, float] | None = None
+        self.demo_stopped: str | None = None
+        """Why the demo stopped short of a win (translated), once it has."""
+        self._demo_told: State | None = None
+        """The position for which the demo said it is looking for a line."""
         self._first_frame_done = False
         self._view_key: tuple[object, ...] = ()
         self._view_value: tuple[Outlook, bool] = (Outlook.UNKNOWN, False)
@@ -342,13 +350,20 @@ class Coach:
     # ---------------------------------------------------------------- the demo
 
     def demo_move(self, seen: set[State]) -> Move | str | None:
-        """The demo's next move: the winning line's when known; ``WAIT`` while the solver
-        may still find one; else the heuristic's (``None``: no move worth making)."""
+        """The next move of the demo or autoplay: the winning line's when known; ``WAIT`` while
+        the solver may still find one. Then the demo stops (``demo_stopped`` says why: it
+        never plays a move that is not on a winning line), autoplay makes the heuristic's move
+        (``None``: no move worth making)."""
         g = self.session.g
         line = self.advisor.line(g)
         if line:
+            if self._demo_told is not None:
+                self._demo_told = None
+                self.session.show_toast(_("The demo found a winning line."))
             self._demo_waiting = None
             return line[0]
+        if self.session.demo:
+            return self._demo_search(g)
         now = self.session.now()
         if self.advisor.outlook(g) is Outlook.CHECKING or not self._first_frame_done:
             if self._demo_waiting is None or self._demo_waiting[0] != g.state:
@@ -357,6 +372,25 @@ class Coach:
             if now - self._demo_waiting[1] < patience:
                 return WAIT
         return best_move(g, seen)
+
+    def _demo_search(self, g: Game) -> str | None:
+        """The demo without a line: ``WAIT`` while the solver searches (deeper too, however the
+        indicator is set), else ``None`` with the reason in ``demo_stopped``."""
+        advisor = self.advisor
+        if advisor.unavailable:
+            self.demo_stopped = _("the solver is unavailable")
+        elif advisor.outlook(g) is Outlook.UNWINNABLE:
+            self.demo_stopped = self.lost_text()
+        elif not advisor.searched_out(g):
+            if not advisor.busy():
+                advisor.want(g)  # the deeper search, which only the indicator asks for by itself
+            if self._demo_told != g.state and self._first_frame_done:
+                self._demo_told = g.state
+                self.session.show_toast(_("The demo is looking for a winning line…"), None)
+            return WAIT
+        else:
+            self.demo_stopped = _("the solver found no winning line from here")
+        return None
 
     # ---------------------------------------------------------------- winnable deals only
 

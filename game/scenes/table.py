@@ -154,6 +154,10 @@ class TableScene(Scene):
         """Whether the solver proved the deal lost from its opening (``Coach.never_winnable``)."""
         return self.session.coach.never_winnable()
 
+    def demo_stopped(self) -> str | None:
+        """Why the demo stopped short of a win (``Coach.demo_stopped``)."""
+        return self.session.coach.demo_stopped
+
     def takes_stats_key(self) -> bool:
         """S opens the statistics over the table."""
         return True

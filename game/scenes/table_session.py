@@ -473,7 +473,8 @@ class TableSession:
         assert auto is not None
         g = self.g
         auto.seen.add(g.state)
-        over = g.is_won() or auto.actions >= MAX_AUTOPLAY_ACTIONS or auto.stalled(g)
+        following = self.demo and self.coach.advisor.line(g) is not None  # a line needs no progress check
+        over = g.is_won() or auto.actions >= MAX_AUTOPLAY_ACTIONS or (auto.stalled(g) and not following)
         move = None if over else self.coach.demo_move(auto.seen)
         if move == WAIT:
             return
