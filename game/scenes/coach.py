@@ -182,6 +182,8 @@ class Coach:
         g = self.session.g
         self.advisor.set_automatic(self.session.auto_moves)  # searched as the table plays
         if self.search is None and self._followed != (g, g.state):
+            if self._followed is None or self._followed[0] is not g:
+                self._learn_known_deal(g)
             self._followed = (g, g.state)
             if self.indicator or self.session.autoplaying:
                 self.advisor.follow(g, checks=self.indicator)
@@ -417,12 +419,27 @@ class Coach:
         """Deal ``entry``'s deal, the advisor told its winning line (the indicator says "yes"
         at once, and hints and the demo can follow it)."""
         g = game.new_game(entry.variant, entry.deal)
+        self._tell_line(g, entry)
+        self.session.start_found(g, winnable=True)
+
+    def _tell_line(self, g: Game, entry: Entry) -> None:
+        """The advisor learns ``entry``'s proven line from ``g``, its deal as dealt."""
         moves = tuple(
             Move(g.variant.pile_name(s), g.variant.pile_name(t), n) for s, t, n in entry.raw_moves()
         )
         for automatic in (True, False):  # a line the table can play is one a free player can
             self.advisor.learn(g, Solution(Verdict.WINNABLE, moves), automatic=automatic)
-        self.session.start_found(g, winnable=True)
+
+    def _learn_known_deal(self, g: Game) -> None:
+        """A deal of the shipped table (a deal of the day, one of the pool) comes with its proven
+        line: the indicator says "yes" along it from the first frame, with no search."""
+        from game.store.winnable import find_entry
+
+        if g.deal is None:
+            return
+        entry = find_entry(g.key, g.deal, self.session.winnable_cache())
+        if entry is not None:
+            self._tell_line(game.new_game(g.key, g.deal), entry)
 
     def _from_table(self, *, played_too: bool) -> Entry | None:
         """A deal of the shipped pool whose line replays to a win here (one never dealt

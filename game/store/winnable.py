@@ -328,3 +328,11 @@ def unplayed(variant: str, played: Iterable[int], cache: Path | None, table: Tab
     seen = set(played)
     pool = [*(table or shipped()).pool.get(variant, []), *cached_pool(variant, cache)]
     return len({e.deal for e in pool} - seen)
+
+
+def find_entry(variant: str, deal: int, cache: Path | None = None) -> Entry | None:
+    """The shipped table's entry of deal ``deal`` of ``variant`` (a deal of the day or one of the
+    pool, the pool proved on this machine in ``cache`` included), or ``None``."""
+    source = shipped()
+    entries = [*source.daily.get(variant, {}).values(), *source.pool.get(variant, [])]
+    return next((e for e in [*entries, *cached_pool(variant, cache)] if e.deal == deal), None)
