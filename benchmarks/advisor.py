@@ -12,7 +12,7 @@ position of each deal is searched with the longer rating budget and is reported 
 "yes/no <=0.5 s" is the share of positions whose first answer is "yes" or "no" and comes
 within half a second (the goal: 95 %); "unknown" the share first answered "unknown". With ``--pause S``
 the player then thinks S seconds before the next action, while the advisor searches an
-unknown position deeper (``DEEP_CHECK_BUDGET``) or looks ahead (``LOOK_AHEAD_BUDGET``), and
+unknown position deeper (``DEEP_CHECK_BUDGET``) or quick-checks the positions one action ahead, and
 "after pause" is the share still unknown when the player moves on ("-" without a pause: the
 next action comes at once).
 
