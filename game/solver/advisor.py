@@ -115,6 +115,8 @@ class _Request:
     background: bool = False
     """Whether nothing waits on it: a look ahead, or the opening searched deeper to settle the
     deal's difficulty (``busy`` does not count it)."""
+    ahead: bool = False
+    """Whether it checks a position one action ahead: its answer shows nowhere until then."""
 
 
 @dataclass(slots=True)
@@ -329,7 +331,8 @@ class Advisor:
     # ------------------------------------------------------------ answers
 
     def poll(self) -> bool:
-        """Take the worker's answers; whether anything the table shows may have changed."""
+        """Take the worker's answers; whether anything the table shows may have changed (an
+        answer for a position looked ahead to shows nowhere until the game gets there)."""
         worker = self._worker
         if worker is None:
             return False
@@ -340,7 +343,7 @@ class Advisor:
                 return self._active is not None
             return False
         dead = not worker.alive()  # asked first: a worker's last answer is sent before it exits
-        changed = False
+        changed = shown = False
         for answer in worker.answers():
             active = self._active
             if active is not None and answer.request == active[0]:
@@ -351,16 +354,20 @@ class Advisor:
             if request is not None:
                 self._learn(request, answer)
                 changed = True
+                shown = shown or not request.ahead or self._current(request.state)
             self._failures = 0
         if self._active is not None and dead:
             self._active = None  # the worker died; a new one starts after a pause
             self._failures += 1
             self._retry_at = self._clock() + RESTART_DELAY * 2 ** (self._failures - 1)
-            changed = True
+            changed = shown = True
         if changed:
             self.version += 1
             self._schedule()
-        return changed
+        return shown
+
+    def _current(self, state: State) -> bool:
+        return self._game is not None and self._game.state == state
 
     def learn(self, g: Game, solution: Solution, *, automatic: bool | None = None) -> None:
         """Record an answer found elsewhere (a deal search, a script) for ``g``'s position,
@@ -549,8 +556,9 @@ class Advisor:
             for old in sorted(self._superseded)[:-MAX_REQUESTS]:
                 del self._superseded[old]
         request = worker.submit(position, budget, automatic=self.automatic)
-        request_ = _Request(state, position.text(), rating, deep, again, self.automatic, background or ahead)
-        self._active = (request, request_)
+        quiet = background or ahead
+        asked = _Request(state, position.text(), rating, deep, again, self.automatic, quiet, ahead)
+        self._active = (request, asked)
         self.version += 1
 
     def _ensure_worker(self) -> Worker | None:

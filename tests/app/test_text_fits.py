@@ -324,9 +324,6 @@ def _toasts() -> list[str]:
             12,
         ).format(count=12),
         _("The demo found no move left. Press a key or click to go back."),
-        _("The demo stopped: {reason}. Press a key or click to go back.").format(
-            reason=_("this deal cannot be won, not even from the start")
-        ),
     ]
 
 
