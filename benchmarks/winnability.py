@@ -7,6 +7,11 @@ time and started again with the same command: deals already in the file are not 
     python benchmarks/winnability.py [--games seahaven,bakers-game,...] [--first 1]
                                      [--deals 10000] [--budget 10] [--results FILE]
     python benchmarks/winnability.py --report [--results FILE]
+    python benchmarks/winnability.py --retry-undecided --budget 60 [--games ...] [--results FILE]
+
+``--retry-undecided`` solves again, with ``--budget``, the deals the file records as undecided
+(their new verdict is appended and read in place of the old one): the undecided deals are
+what keeps the interval of the slow games wide.
 
 The share is estimated as winnable / decided deals with a Wilson score interval (z = 1.96);
 the undecided deals widen it (the bounds count them as all lost and as all won), so the
@@ -77,6 +82,12 @@ def report(done: dict[tuple[str, int], str], games: Sequence[str]) -> list[str]:
     return [summary(g, (v for (k, _), v in sorted(done.items()) if k == g)) for g in games]
 
 
+def wanted(verdict: str | None, *, retry: bool) -> bool:
+    """Whether a deal the file records with ``verdict`` (``None``: not yet) is to be solved:
+    one not yet, or with ``retry`` one left undecided (and only those)."""
+    return verdict == "unknown" if retry else verdict is None
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--games", default=",".join(GAMES))
@@ -85,6 +96,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
     ap.add_argument("--results", type=Path, default=Path("winnability.jsonl"))
     ap.add_argument("--report", action="store_true", help="only print the figures so far")
+    ap.add_argument("--retry-undecided", action="store_true", help="solve the undecided deals again")
     args = ap.parse_args(argv)
     args.game_list = [g for g in args.games.split(",") if g]
     if not args.game_list or any(g not in GAMES for g in args.game_list):
@@ -108,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 out.write("\n")  # a run stopped mid-line: start the next record on its own line
             for key in args.game_list:
                 for deal in range(args.first, args.first + args.deals):
-                    if (key, deal) in done:
+                    if not wanted(done.get((key, deal)), retry=args.retry_undecided):
                         continue
                     began = time.perf_counter()
                     found = solve(game.new_game(key, deal=deal), Budget(seconds=args.budget))

@@ -53,3 +53,15 @@ def test_a_run_skips_the_deals_already_in_its_results_file(table: ModuleType, tm
 def test_winnability_rejects_unknown_games(table: ModuleType) -> None:
     with pytest.raises(SystemExit):
         table.parse_args(["--games", "klondike"])
+
+
+def test_a_retry_solves_again_only_the_deals_left_undecided(table: ModuleType, tmp_path: Path) -> None:
+    results = tmp_path / "w.jsonl"
+    rows = [("seahaven", 2, "unknown"), ("seahaven", 3, "unwinnable")]
+    results.write_text("".join(json.dumps({"game": g, "deal": d, "verdict": v}) + "\n" for g, d, v in rows))
+    argv = ["--games", "seahaven", "--first", "2", "--deals", "3", "--results", str(results)]
+    assert table.main([*argv, "--retry-undecided"]) == 0
+    done = table.read_results(results)
+    assert done[("seahaven", 2)] == "winnable"  # solved again: the newer line counts
+    assert done[("seahaven", 3)] == "unwinnable"  # decided already: left alone (it is winnable)
+    assert ("seahaven", 4) not in done  # never solved: a retry adds no new deal
