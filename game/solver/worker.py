@@ -30,7 +30,11 @@ IDLE_EXIT = 30.0
 
 RECYCLE_MIB = 120
 """After an answer, a worker holding more memory than this exits (searches peak far higher
-than the idle process, and Python keeps what it freed)."""
+than the idle process, and Python keeps what it freed)..."""
+RECYCLE_GRACE = 3.0
+"""... once no request has come for this many seconds: a player still playing gets the next
+answer from the warm process (a new one costs about half a second on a busy machine, which
+pushed Kansas's first answers past 0.5 s after every deeper search)."""
 
 Request = tuple[int, str, float, int, bool]
 """(request number, position text, seconds, positions, automatic moves on)."""
@@ -48,9 +52,15 @@ class Answer:
     seconds: float
 
 
-def _serve(conn: Connection, latest: Synchronized[int], idle_exit: float = IDLE_EXIT) -> None:
+def _serve(
+    conn: Connection,
+    latest: Synchronized[int],
+    idle_exit: float = IDLE_EXIT,
+    recycle_mib: float = RECYCLE_MIB,
+) -> None:
     """The worker process: solve the newest request, skipping superseded ones; exit after
-    ``idle_exit`` seconds without one (the next request starts a new process)."""
+    ``idle_exit`` seconds without one (the next request starts a new process), or after
+    ``RECYCLE_GRACE`` seconds without one while holding more than ``recycle_mib`` MiB."""
     waiting: list[Request] = []
 
     def take() -> bool:
@@ -86,8 +96,10 @@ def _serve(conn: Connection, latest: Synchronized[int], idle_exit: float = IDLE_
                 conn.send((*answer, result.positions, result.seconds))
             except OSError:
                 return
-        if not take() or _resident_mib() > RECYCLE_MIB:
-            return  # the game has gone, or give a big search's memory back
+        if not take():
+            return  # the game has gone
+        if not waiting and _resident_mib() > recycle_mib and not conn.poll(RECYCLE_GRACE):
+            return  # give a big search's memory back once the player pauses
 
 
 def _resident_mib() -> float:
@@ -111,11 +123,13 @@ def _stop_resource_tracker() -> None:
 class SolverWorker:
     """A solver process started on first use, and again whenever it has exited."""
 
-    def __init__(self, idle_exit: float = IDLE_EXIT) -> None:
+    def __init__(self, idle_exit: float = IDLE_EXIT, recycle_mib: float = RECYCLE_MIB) -> None:
         import multiprocessing  # on first use: it costs start-up time the first frame needs
 
         self.idle_exit = idle_exit
         """Seconds without a request after which the process exits."""
+        self.recycle_mib = recycle_mib
+        """Memory (MiB) above which the process exits once requests pause (``RECYCLE_GRACE``)."""
         self._ctx = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._conn: Any = None
@@ -127,7 +141,10 @@ class SolverWorker:
         self._conn, child = self._ctx.Pipe()
         self._latest = self._ctx.Value("q", self._next, lock=False)
         self._process = self._ctx.Process(
-            target=_serve, args=(child, self._latest, self.idle_exit), daemon=True, name="solver"
+            target=_serve,
+            args=(child, self._latest, self.idle_exit, self.recycle_mib),
+            daemon=True,
+            name="solver",
         )
         self._process.start()
         child.close()

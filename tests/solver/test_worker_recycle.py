@@ -1,0 +1,37 @@
+"""The solver's worker process gives a big search's memory back once the player pauses, not
+between two answers of a game in play (a new process costs about half a second)."""
+
+from __future__ import annotations
+
+import time
+
+import game
+from game.solver.search import Budget, Verdict
+from game.solver.worker import RECYCLE_GRACE, SolverWorker
+
+
+def test_a_worker_over_its_memory_mark_serves_the_next_request_without_restarting() -> None:
+    worker = SolverWorker(recycle_mib=0)  # every answer leaves it "holding too much"
+    try:
+        g = game.new_game("seahaven", 2)
+        first = worker.wait(worker.submit(g, Budget(10)), timeout=60)
+        assert first is not None and first.verdict is Verdict.WINNABLE
+        process = worker._process
+        again = worker.wait(worker.submit(g, Budget(10)), timeout=60)  # at once, as play goes on
+        assert again is not None and again.verdict is Verdict.WINNABLE
+        assert worker._process is process and worker.alive()
+    finally:
+        worker.close()
+
+
+def test_a_worker_over_its_memory_mark_exits_once_requests_pause() -> None:
+    worker = SolverWorker(recycle_mib=0)
+    try:
+        answer = worker.wait(worker.submit(game.new_game("seahaven", 2), Budget(10)), timeout=60)
+        assert answer is not None
+        deadline = time.monotonic() + RECYCLE_GRACE + 20
+        while worker.alive() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not worker.alive()
+    finally:
+        worker.close()
