@@ -194,7 +194,7 @@ class IntentRouting(SceneStack):
         elif table.demo:
             why = table.demo_stopped() or _("no new position to reach")
             # Translators: {reason} says why the demo stopped ("the solver found no winning line from here")
-            said = _("The demo stopped: {reason}. Press a key or click to go back.").format(reason=why)
+            said = _("The demo stopped: {reason}.").format(reason=why)  # "Stop demo" is on the toolbar
             table.show_toast(said, None)
         else:
             table.show_toast(_("Autoplay stopped: no new position to reach."))

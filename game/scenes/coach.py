@@ -382,7 +382,9 @@ class Coach:
         if advisor.unavailable:
             self.demo_stopped = _("the solver is unavailable")
         elif advisor.outlook(g) is Outlook.UNWINNABLE:
-            self.demo_stopped = self.lost_text()
+            # Not lost_text: the demo's copy starts where the player was (its "opening" is
+            # there, not the deal's), and a key ends the demo rather than rewinding.
+            self.demo_stopped = _("the deal can no longer be won from here")
         elif not advisor.searched_out(g):
             if not advisor.busy():
                 advisor.want(g)  # the deeper search, which only the indicator asks for by itself

@@ -93,7 +93,7 @@ def test_the_demo_stops_on_a_lost_deal_saying_so_and_makes_no_move(
     run(app, clock, demo)
     assert demo.g.moves_made == 0
     said = toast(demo)
-    assert said.startswith("The demo stopped: this deal cannot be won"), said
+    assert said == "The demo stopped: the deal can no longer be won from here."
     assert "Autoplay" not in said
 
 
@@ -106,6 +106,18 @@ def test_the_demo_stops_when_no_line_is_known_instead_of_playing_aimlessly(
     demo = start_demo(app)
     run(app, clock, demo)
     assert demo.g.moves_made == 0
-    assert toast(demo) == (
-        "The demo stopped: the solver found no winning line from here. Press a key or click to go back."
-    )
+    assert toast(demo) == "The demo stopped: the solver found no winning line from here."
+
+
+def test_the_demo_from_a_lost_position_of_a_winnable_deal_says_it_cannot_be_won_from_here(
+    make_app: Callable[..., App], clock: FakeClock, solving: InlineWorker
+) -> None:
+    app = make_app(variant="bakers-game", deal=3)  # winnable; these moves fill the cells and lose it
+    mine = table(app)
+    for move in ("tableau-1 -> reserve-1", "tableau-2 -> reserve-2", "tableau-3 -> reserve-3"):
+        mine.g.play(Move.parse(move))
+    mine.g.play(Move.parse("tableau-8 -> reserve-4"))
+    demo = start_demo(app)
+    run(app, clock, demo)
+    assert demo.g.moves_made == 0
+    assert toast(demo) == "The demo stopped: the deal can no longer be won from here."
