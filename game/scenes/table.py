@@ -282,8 +282,10 @@ class TableScene(Scene):
         self.buttons = self._toolbar()  # the labels may be in another language now
 
     def _laid_out(self, g: Game) -> TableLayout:
-        """The layout of ``g``'s table in the window, with the player's card size."""
-        return compute_layout(g.variant, self.app.size, self.app.settings.card_size)
+        """The layout of ``g``'s table in the window, with the player's card size, mirrored
+        for the left-handed layout."""
+        settings = self.app.settings
+        return compute_layout(g.variant, self.app.size, settings.card_size, mirror=settings.mirror)
 
     def busy(self) -> bool:
         """Cards fly, or the last move's outline fades (with animations off it is shown whole
