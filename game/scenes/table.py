@@ -264,8 +264,7 @@ class TableScene(Scene):
 
     def cover(self) -> None:
         self.session.clock.pause(COVERED, self.app.now())
-        self.input.pointer.cancel()
-        self.input.peek.cancel()
+        self.input.cancel_pointers()
         self.input.cancel_drag()
 
     def uncover(self) -> None:
@@ -277,7 +276,7 @@ class TableScene(Scene):
         super().resize()
         self.finish_animations()
         self.input.cancel_drag()
-        self.input.pointer.scale = self.app.display.scale
+        self.input.pointer.scale = self.input.touch_pointer.scale = self.app.display.scale
         self.layout = self._laid_out(self.g)
         self.buttons = self._toolbar()  # the labels may be in another language now
 

@@ -187,6 +187,26 @@ class TableLayout:
                 return box.index
         return None
 
+    def pile_near(
+        self, point: tuple[int, int], state: State, reach: int
+    ) -> tuple[int, tuple[int, int]] | None:
+        """The pile under ``point``, else the nearest within ``reach`` pixels of it (a finger's
+        tap beside a pile hits it), with the point moved onto that pile (None: none so near)."""
+        pile = self.pile_at(point, state)
+        if pile is not None:
+            return pile, point
+        best: tuple[float, int, tuple[int, int]] | None = None
+        for box in self.piles:
+            zone = self.drop_zone(box.index, state)
+            inside = (
+                _clamp(point[0], zone.left, zone.right - 1),
+                _clamp(point[1], zone.top, zone.bottom - 1),
+            )
+            distance = ((inside[0] - point[0]) ** 2 + (inside[1] - point[1]) ** 2) ** 0.5
+            if distance <= reach and (best is None or distance < best[0]):
+                best = (distance, box.index, inside)
+        return None if best is None else (best[1], best[2])
+
     def card_index_at(self, pile: int, point: tuple[int, int], state: State) -> int | None:
         """The topmost card of ``pile`` under ``point``, if any."""
         rects = self.state_rects(state, pile)
