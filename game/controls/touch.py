@@ -46,8 +46,8 @@ class Fingers:
     def to_mouse(self, event: pygame.event.Event, size: tuple[int, int]) -> pygame.event.Event | None:
         """The mouse event a finger event stands for at a surface of ``size`` pixels, or None
         (a second finger, or a finger lifted that was never followed)."""
-        finger = (int(event.touch_id), int(event.finger_id))
-        pos = _pixels(event.x, event.y, size)
+        finger = (int(getattr(event, "touch_id", 0)), int(getattr(event, "finger_id", 0)))
+        pos = _pixels(getattr(event, "x", 0.0), getattr(event, "y", 0.0), size)
         if event.type == pygame.FINGERDOWN:
             if self._finger is not None:
                 return None

@@ -4,12 +4,15 @@ SDL's mouse copies of them are not played twice."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pygame
 
 from game.app import App
+from game.play import Game
 from tests.app.conftest import FakeClock, post, post_click, settle, table
+from tests.app.test_monkey import check_invariants
 from tests.app.test_table_input import card_center, find_deal, home_move, tableau_move, target_center
 
 
@@ -111,3 +114,50 @@ def test_a_tap_on_a_toolbar_button_presses_it(make_app: Callable[..., App], cloc
     finger(app, pygame.FINGERUP, menu.rect.center)
     settle(app, clock)
     assert app.top is not table(app)
+
+
+def test_random_fingers_never_break_the_table(make_app: Callable[..., App], clock: FakeClock) -> None:
+    """Fingers anywhere on the table (below the toolbar: its New and Games would change the
+    deal), several at once, off the window's sides, their ups lost or doubled, SDL's mouse
+    copies among them, taps, double-taps and drags on the piles, one-click move on for half
+    the run: the table plays on, every card once, and every move legal."""
+    rng = random.Random("fingers")
+    app = make_app(variant="lady-jane", deal=1)
+    g = table(app).g
+    start = g.positions[0]
+    kinds = [pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP]
+    for i in range(300):
+        app.settings.one_click = i >= 150
+        roll = rng.random()
+        if roll < 0.5:
+            x, y = rng.uniform(-0.1, 1.1), rng.uniform(0.1, 1.1)
+            post(rng.choice(kinds), touch_id=1, finger_id=rng.choice([0, 0, 1]), x=x, y=y, dx=0.0, dy=0.0)
+            if rng.random() < 0.2:
+                post(pygame.MOUSEBUTTONUP, pos=(int(x * 1024), int(y * 768)), button=1, touch=True)
+        elif roll < 0.8:
+            pos = _a_pile(app, rng)
+            for _ in range(rng.choice([1, 2])):
+                tap(app, pos)
+        else:
+            finger_drag(app, _a_pile(app, rng), _a_pile(app, rng))
+        if i % 4 == 0:
+            clock.t += rng.choice([0.0, 0.1, 0.6])
+            app.step()
+            check_invariants(table(app).g)
+    settle(app, clock)
+    assert g.moves_made >= 5  # the fingers did play (6 with this seed)
+    replay = Game(g.variant, start)
+    for action in g.history:
+        for move in action:
+            assert replay.is_legal(move)
+            replay.play(move)
+    assert replay.state == g.state
+
+
+def _a_pile(app: App, rng: random.Random) -> tuple[int, int]:
+    """The middle of a random pile's top card (or its slot), a little off."""
+    t = table(app)
+    pile = rng.randrange(len(t.layout.piles))
+    rects = t.layout.state_rects(t.g.state, pile)
+    rect = rects[-1] if rects else t.layout.piles[pile].slot
+    return rect.centerx + rng.randint(-8, 8), rect.centery + rng.randint(-8, 8)
