@@ -403,7 +403,11 @@ class TableInput:
         if index is None or self.table.selection is not None:
             return False
         g = self.table.g
-        move = self.one_click.move_for(g, pile, index, again_only=double)
+        # The hint's own choice: the solver's line, only where no card is face down (as the
+        # coach's hint: a line through hidden cards would give them away).
+        line = None if any(g.state.hidden) else self.table.app.advisor.line(g)
+        solver_move = line[0] if line else None
+        move = self.one_click.move_for(g, pile, index, again_only=double, solver_move=solver_move)
         if move is not None and self.table.session.play(move):
             self.one_click.played(g)
         elif not double and group_moves(g, pile, index):

@@ -14,6 +14,7 @@ import game
 from game.app import App
 from game.controls.moves import group_moves
 from game.engine.moves import Move
+from game.engine.state import State
 from game.play import Game
 from game.scenes.menu import MenuScene
 from game.solver.heuristic import score_move
@@ -208,3 +209,26 @@ def test_the_setting_is_on_the_menu_off_at_first_and_kept(
     assert "One-click move: On" in [b.label for b in menu.buttons]
     again = make_app(variant=None, deal=None)
     assert again.settings.one_click
+
+
+@pytest.mark.parametrize("face_down", [False, True])
+def test_the_solvers_next_move_comes_first_where_no_card_is_face_down(
+    make_app: Callable[..., App], clock: FakeClock, monkeypatch: pytest.MonkeyPatch, face_down: bool
+) -> None:
+    """As the hint: the solver's winning line picks the tableau pile when every card is face
+    up; while cards are face down it would give them away, and the heuristic's choice holds."""
+    deal, pile, moves = find("aunt-mary", two_tableau_places)
+    opening = game.new_game("aunt-mary", deal)
+    opening.play_auto_moves()
+    s = opening.state
+    state = s if face_down else State(s.piles, (0,) * len(s.piles), s.base_rank, s.redeals_left)
+    app = one_click_app(make_app, "aunt-mary", deal)
+    t = table(app)
+    t.session.start(Game(opening.variant, state))
+    settle(app, clock)
+    g = t.g
+    heuristic = sorted((m for m in moves if m.target.startswith("tableau")), key=lambda m: -score_move(g, m))
+    solver_pick = heuristic[1]
+    monkeypatch.setattr(app.advisor, "line", lambda game: (solver_pick,))
+    click(app, clock, card_center(app, pile))
+    assert g.history[-1][0] == (heuristic[0] if face_down else solver_pick)
