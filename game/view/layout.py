@@ -193,8 +193,8 @@ class TableLayout:
         """The pile under ``point``, else the nearest within ``reach`` pixels of it (a finger's
         tap beside a pile hits it), with the point moved onto that pile (None: none so near)."""
         pile = self.pile_at(point, state)
-        if pile is not None:
-            return pile, point
+        if pile is not None or reach <= 0:
+            return None if pile is None else (pile, point)
         best: tuple[float, int, tuple[int, int]] | None = None
         for box in self.piles:
             zone = self.drop_zone(box.index, state)
