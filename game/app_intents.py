@@ -253,3 +253,8 @@ class IntentRouting(SceneStack):
         self.art = make_art(style, self.settings.large_print, self.settings.card_back)
         self.renderer.set_art(self.art)
         self._relayout()
+
+    def set_mirror(self, on: bool) -> None:
+        """The left-handed layout (the table mirrored left to right), or the usual one."""
+        self.settings.mirror = on
+        self._relayout()

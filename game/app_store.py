@@ -55,6 +55,8 @@ _VIEW_FIELDS = {
     "show_clock": "show_clock",
     "show_score": "show_score",
     "show_moves": "show_moves",
+    "mirror": "mirror_layout",
+    "one_click": "one_click_move",
 }
 """View setting name -> stored setting name, for the settings the table has."""
 
@@ -105,6 +107,8 @@ class Persistence:
             show_clock=s.show_clock,
             show_score=s.show_score,
             show_moves=s.show_moves,
+            mirror=s.mirror_layout,
+            one_click=s.one_click_move,
         )
         if speed is not None and speed in SPEED_ORDER:
             view.speed = speed

@@ -119,8 +119,10 @@ def _neighbour(layout: TableLayout, state: State, focus: Focus, direction: Direc
 
 
 def cycle(layout: TableLayout, state: State, focus: Focus, forward: bool) -> Focus:
-    """Tab: the next pile in the variant's order (Shift+Tab: the previous)."""
-    pile = (focus.pile + (1 if forward else -1)) % len(layout.piles)
+    """Tab: the next pile in the layout's order (Shift+Tab: the previous): the variant's, or
+    its mirror image in the left-handed layout (``TableLayout.tab_order``)."""
+    order = layout.tab_order
+    pile = order[(order.index(focus.pile) + (1 if forward else -1)) % len(order)]
     return Focus(pile, len(state.piles[pile]) - 1 if state.piles[pile] else None)
 
 

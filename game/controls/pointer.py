@@ -59,8 +59,14 @@ class Pointer:
     """Turns left-button and motion events into gestures. Positions are in the surface's pixels,
     ``scale`` of them per window point (2 on a Retina screen); the distances above are in points."""
 
-    def __init__(self, scale: float = 1.0) -> None:
+    def __init__(
+        self, scale: float = 1.0, drag_threshold: int = DRAG_THRESHOLD, near: int = DOUBLE_CLICK_DISTANCE
+    ) -> None:
         self.scale = scale
+        self.drag_threshold = drag_threshold
+        """Points a press must travel to become a drag (a finger wobbles more than a mouse)."""
+        self.near = near
+        """Points two clicks may be apart and still make a double-click."""
         self._down: Point | None = None
         self._dragging = False
         self._last_click: tuple[Point, float] | None = None
@@ -85,7 +91,7 @@ class Pointer:
         assert self._down is not None
         if self._dragging:
             return [DragMove(pos)]
-        if max(abs(pos[0] - self._down[0]), abs(pos[1] - self._down[1])) >= DRAG_THRESHOLD * self.scale:
+        if max(abs(pos[0] - self._down[0]), abs(pos[1] - self._down[1])) >= self.drag_threshold * self.scale:
             self._dragging = True
             return [DragStart(self._down, pos)]
         return []
@@ -96,7 +102,8 @@ class Pointer:
             self._last_click = None
             return DragEnd(pos)
         last, self._last_click = self._last_click, (pos, now)
-        if last is not None and now - last[1] <= DOUBLE_CLICK_TIME and _near(last[0], pos, self.scale):
+        room = self.near * self.scale
+        if last is not None and now - last[1] <= DOUBLE_CLICK_TIME and _near(last[0], pos, room):
             self._last_click = None
             return Click(pos, double=True)
         return Click(pos)
@@ -110,6 +117,5 @@ def _point(pos: tuple[float, float]) -> Point:
     return int(pos[0]), int(pos[1])
 
 
-def _near(a: Point, b: Point, scale: float) -> bool:
-    room = DOUBLE_CLICK_DISTANCE * scale
+def _near(a: Point, b: Point, room: float) -> bool:
     return abs(a[0] - b[0]) <= room and abs(a[1] - b[1]) <= room

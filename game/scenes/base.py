@@ -252,6 +252,9 @@ class Services(Protocol):
     def set_look(self, theme: str, felt: str) -> None:
         """Another theme or felt colour, shown at once."""
 
+    def set_mirror(self, on: bool) -> None:
+        """The left-handed layout, or the usual one."""
+
     def set_language(self, code: str) -> None:
         """Another language (``system``: the system's), saved and shown at once."""
 

@@ -71,6 +71,8 @@ class LookScene(MenuPage):
             ("contrast", _("High contrast: {state}").format(state=on_off(s.high_contrast))),
             *self._print_items(),
             *self._look_items(),
+            # Translators: a menu entry: the table mirrored left to right, for left-handed players
+            ("mirror", _("Left-handed layout: {state}").format(state=on_off(s.mirror))),
             # Translators: a menu entry going back from a page of settings to the menu
             ("back", _("Back to the menu")),
         ]
@@ -124,6 +126,8 @@ class LookScene(MenuPage):
             self.app.set_card_style(settings.card_style)
         elif action == "contrast":
             self.app.set_high_contrast(not settings.high_contrast)
+        elif action == "mirror":
+            self.app.set_mirror(not settings.mirror)
         else:
             self._choose_print(action)
             self._choose_look(action)

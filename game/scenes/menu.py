@@ -91,6 +91,8 @@ class MenuScene(MenuPage):
             ("winnable", _("Winnable deals only: {state}").format(state=on_off(only))),
             ("indicator", _("Winnable indicator: {state}").format(state=on_off(stored.winnable_indicator))),
             ("click", _("Click to move: {state}").format(state=on_off(s.click_to_move))),
+            # Translators: a menu entry: a click on a card plays it (home, else the best place)
+            ("one_click", _("One-click move: {state}").format(state=on_off(s.one_click))),
             # Translators: the menu's speech entry (for blind players): Off, Brief or Full
             ("speech", _("Speech: {amount}").format(amount=_speech_label(s.speech))),
             # Translators: the menu's sound entry; M turns the sound on and off
@@ -115,6 +117,8 @@ class MenuScene(MenuPage):
             settings.auto_moves = not settings.auto_moves
         elif action == "click":
             settings.click_to_move = not settings.click_to_move
+        elif action == "one_click":
+            settings.one_click = not settings.one_click
         elif action == "sound":
             settings.next_volume()
             self.app.sound.play("drop")

@@ -268,8 +268,7 @@ class TableScene(Scene):
 
     def cover(self) -> None:
         self.session.clock.pause(COVERED, self.app.now())
-        self.input.pointer.cancel()
-        self.input.peek.cancel()
+        self.input.cancel_pointers()
         self.input.cancel_drag()
 
     def uncover(self) -> None:
@@ -281,13 +280,15 @@ class TableScene(Scene):
         super().resize()
         self.finish_animations()
         self.input.cancel_drag()
-        self.input.pointer.scale = self.app.display.scale
+        self.input.pointer.scale = self.input.touch_pointer.scale = self.app.display.scale
         self.layout = self._laid_out(self.g)
         self.buttons = self._toolbar()  # the labels may be in another language now
 
     def _laid_out(self, g: Game) -> TableLayout:
-        """The layout of ``g``'s table in the window, with the player's card size."""
-        return compute_layout(g.variant, self.app.size, self.app.settings.card_size)
+        """The layout of ``g``'s table in the window, with the player's card size, mirrored
+        for the left-handed layout."""
+        settings = self.app.settings
+        return compute_layout(g.variant, self.app.size, settings.card_size, mirror=settings.mirror)
 
     def busy(self) -> bool:
         """Cards fly, or the last move's outline fades (with animations off it is shown whole

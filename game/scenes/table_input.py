@@ -15,9 +15,11 @@ from game.controls.focus import KeyboardPlay
 from game.controls.intents import Intent
 from game.controls.keys import intent_for_key
 from game.controls.moves import drop_move, group_moves, stock_action, target_rect
+from game.controls.one_click import OneClick
 from game.controls.peek import PEEK_KEY, Card, Peek, card_at, peekable
 from game.controls.pointer import Click, DragEnd, DragMove, DragStart, Gesture, Pointer, Press
 from game.controls.table import Drag, Selection
+from game.controls.touch import FINGER_EVENTS, FINGER_WIDTH, Fingers, synthesised, touch_pointer
 from game.engine.moves import Move
 from game.engine.state import State
 from game.i18n import _
@@ -112,11 +114,24 @@ class TableInput:
         self.peek = Peek(table, table.app.display.scale)
         """The covered card seen whole while held (``game.controls.peek``)."""
         self._pointer_at: tuple[int, int] | None = None
+        self.touch_pointer = touch_pointer(table.app.display.scale)
+        self.fingers = Fingers()
+        """The finger followed on a touch screen (``game.controls.touch``)."""
+        self.one_click = OneClick()
+        """Which move a click makes with one-click move on (``game.controls.one_click``)."""
 
     def handle_event(self, event: pygame.event.Event) -> None:
         # The event's own time, for a double-click, the clock's start, a notice's end: the
         # last frame's time is up to a second old when the table has been idle.
         now = self.table.take_input_time()
+        touch = event.type in FINGER_EVENTS
+        if touch:
+            finger = self.fingers.to_mouse(event, self.table.app.size)
+            if finger is None:
+                return
+            event = finger
+        elif synthesised(event):
+            return  # SDL's mouse copy of a touch: its finger events are handled
         if self.table.session.coach.search is not None or self.table.demo:
             self._interrupt(event)
             return
@@ -125,12 +140,7 @@ class TableInput:
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if event.type == pygame.MOUSEMOTION:
-                self._hover(event.pos)
-            for gesture in self.pointer.handle(event, now):
-                self._gesture(gesture)
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self.peek.press(_point(event.pos), now)
+            self._pointer_event(event, now, touch)
         elif event.type == pygame.WINDOWLEAVE:
             self._hover((-1, -1))
 
@@ -155,7 +165,8 @@ class TableInput:
             self._pointer_at = _point(event.pos)
             self._peeked(peek.moved(self._pointer_at))
         elif kind == pygame.MOUSEBUTTONUP and event.button == 1 and peek.release():
-            self.pointer.cancel()  # the release of a long press is no click
+            self.pointer.cancel()  # the release of a long press is no click (nor a tap)
+            self.touch_pointer.cancel()
             self._peeked(True)
             return True
         return False
@@ -177,6 +188,20 @@ class TableInput:
     def _peeked(self, changed: bool) -> None:
         if changed:
             self.table.invalidate()
+
+    def _pointer_event(self, event: pygame.event.Event, now: float, touch: bool) -> None:
+        """A mouse event, or a finger's made into one (``touch``: its hit areas a finger wide)."""
+        if touch:
+            reach = round(FINGER_WIDTH * self.table.app.display.scale)
+            for gesture in self.touch_pointer.handle(event, now):
+                self._gesture(gesture, reach)
+        else:
+            if event.type == pygame.MOUSEMOTION:
+                self._hover(event.pos)
+            for gesture in self.pointer.handle(event, now):
+                self._gesture(gesture)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.peek.press(_point(event.pos), now)  # a long press peeks, a finger's too
 
     def _interrupt(self, event: pygame.event.Event) -> None:
         """While looking for a deal, or in a demo: a key or click stops it (toolbar buttons work)."""
@@ -237,7 +262,8 @@ class TableInput:
             self.hover = hover
             self.table.damage([self.table.layout.toolbar])
 
-    def _gesture(self, gesture: Gesture) -> None:
+    def _gesture(self, gesture: Gesture, reach: int = 0) -> None:
+        """What a gesture does; ``reach``: pixels beside a pile a press still hits it (touch)."""
         if isinstance(gesture, Press):
             self.table.finish_animations()
             self.table.keyboard.hide()
@@ -246,24 +272,26 @@ class TableInput:
                 self.table.invalidate()
         elif isinstance(gesture, DragStart):
             self._peeked(self.peek.cancel())  # a long press that moves on is the drag it began
-            self._start_drag(gesture.origin, gesture.pos)
+            self._start_drag(gesture.origin, gesture.pos, reach)
         elif isinstance(gesture, DragMove):
             self._move_drag(gesture.pos)
         elif isinstance(gesture, DragEnd):
             self._drop(gesture.pos)
         else:
-            self._click(gesture)
+            self._click(gesture, reach)
 
-    def _card_at(self, point: tuple[int, int]) -> tuple[int, int | None] | None:
-        """The pile under ``point`` and the card of it there (None: its empty slot)."""
+    def _card_at(self, point: tuple[int, int], reach: int = 0) -> tuple[int, int | None] | None:
+        """The pile under ``point`` (or within ``reach`` of it) and the card of it there (None:
+        its empty slot)."""
         state = self.table.g.state
-        pile = self.table.layout.pile_at(point, state)
-        if pile is None:
+        near = self.table.layout.pile_near(point, state, reach)
+        if near is None:
             return None
+        pile, point = near
         return pile, self.table.layout.card_index_at(pile, point, state)
 
-    def _start_drag(self, origin: tuple[int, int], pos: tuple[int, int]) -> None:
-        hit = self._card_at(origin)
+    def _start_drag(self, origin: tuple[int, int], pos: tuple[int, int], reach: int = 0) -> None:
+        hit = self._card_at(origin, reach)
         if hit is None or hit[1] is None or self.table.autoplay is not None:
             return
         pile, index = hit[0], hit[1]
@@ -322,13 +350,20 @@ class TableInput:
         self.table.sound("pick")
         self._select(Selection(pile, index, moves))
 
+    def cancel_pointers(self) -> None:
+        """Forget any press, drag, finger or peek in progress (the table was covered)."""
+        self.pointer.cancel()
+        self.touch_pointer.cancel()
+        self.fingers.cancel()
+        self.peek.cancel()
+
     def cancel_drag(self) -> None:
         """Drop what is being dragged where it came from (nothing is played)."""
         if self.table.drag is not None:
             self.table.drag = None
             self.table.invalidate()
 
-    def _click(self, click: Click) -> None:
+    def _click(self, click: Click, reach: int = 0) -> None:
         button = button_at(self.table.buttons, click.pos)
         if button is not None:
             self.perform(button.action)  # type: ignore[arg-type]
@@ -339,7 +374,7 @@ class TableInput:
         if dimmed is not None:  # a dimmed button says why it does nothing, as its key does
             self.perform(dimmed.action)  # type: ignore[arg-type]
             return
-        hit = self._card_at(click.pos)
+        hit = self._card_at(click.pos, reach)
         if hit is None:
             self._select(None)
             return
@@ -349,6 +384,8 @@ class TableInput:
             self.table.session.play(action)
         elif pile == self.table.g.variant.stock and index is None:
             self.table.session.refuse(_("nothing is left to deal"))
+        elif self.table.app.settings.one_click and self._one_click(name, index, click.double):
+            pass
         elif click.double and index is not None and index == len(self.table.g.state.piles[pile]) - 1:
             move = self.table.g.double_click_move(name)
             if move is not None:
@@ -357,6 +394,29 @@ class TableInput:
                 self.table.session.refuse_home(name)
         elif self.table.app.settings.click_to_move:
             self._click_to_move(name, index)
+
+    def _one_click(self, pile: str, index: int | None, double: bool) -> bool:
+        """A click on a card plays it (``game.controls.one_click``); False: the click is left to
+        the other settings (an empty slot, or a group held with click-to-move or the keyboard).
+        A click close after the last one (a mouse's double-click) only takes the card just
+        moved on to its next place: the second half of a double-click is never a new move."""
+        if index is None or self.table.selection is not None:
+            return False
+        g = self.table.g
+        # The hint's own choice: the solver's line, only where no card is face down (as the
+        # coach's hint: a line through hidden cards would give them away).
+        line = None if any(g.state.hidden) else self.table.app.advisor.line(g)
+        solver_move = line[0] if line else None
+        move = self.one_click.move_for(g, pile, index, again_only=double, solver_move=solver_move)
+        if move is not None and self.table.session.play(move):
+            self.one_click.played(g)
+        elif not double and group_moves(g, pile, index):
+            # Translators: a one-click move refused: the card clicked again can go nowhere else
+            self.table.session.refuse(_("no other place takes it"))
+        elif not double:
+            count = len(g.state.piles[g.variant.index[pile]]) - index
+            self.table.session.refuse(g.why_unmovable(pile, count))
+        return True
 
     def _click_to_move(self, pile: str, index: int | None) -> None:
         sel = self.table.selection

@@ -75,6 +75,10 @@ class Settings:
     no_sound_told: bool = False
     """Whether the player was told that no sound device was found: told once, not on every
     launch; once a device is found again, a later loss of it is told again."""
+    mirror_layout: bool = False
+    """The left-handed layout: the table mirrored left to right."""
+    one_click_move: bool = False
+    """A click on a card plays it home, else to the hint's best place."""
 
     def winnable_only_for(self, variant: str) -> bool:
         """Whether ``variant`` deals only winnable deals."""
@@ -179,6 +183,8 @@ CHECKS: dict[str, Callable[[object], Any]] = {
     "show_clock": _boolean,
     "show_score": _boolean,
     "show_moves": _boolean,
+    "mirror_layout": _boolean,
+    "one_click_move": _boolean,
 }
 """Per setting: a function that returns the value in its Python form or raises ValueError."""
 

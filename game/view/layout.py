@@ -7,6 +7,13 @@ width and by height), one ``PileBox`` per pile (the slot where its first card li
 given pile length. Fans compress so the longest pile never leaves its area, and no two areas
 overlap. Piles that fan right and are stacked closer than a card's height in the variant's
 layout (Lady Jane's reserve column) are spread one card height apart, so nothing overlaps.
+
+The left-handed layout (``mirror``) is the same table mirrored left to right: every pile's
+place and area, so the stock and the foundations swap sides and every consumer (drawing,
+hit-testing, the keyboard's arrows, the animations) follows. A fan still runs the way the
+variant says inside its pile: a right fan mirrored to the left would hide every covered
+card's top-left index, the only one a strip shows; its area is mirrored and its first card
+goes to the area's left end.
 """
 
 from __future__ import annotations
@@ -136,6 +143,8 @@ class TableLayout:
     card_w: int
     card_h: int
     piles: tuple[PileBox, ...]
+    mirrored: bool = False
+    """The left-handed layout: the table mirrored left to right (see the module doc)."""
     _rects: dict[tuple[int, int, int], tuple[Rect, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -178,6 +187,26 @@ class TableLayout:
                 return box.index
         return None
 
+    def pile_near(
+        self, point: tuple[int, int], state: State, reach: int
+    ) -> tuple[int, tuple[int, int]] | None:
+        """The pile under ``point``, else the nearest within ``reach`` pixels of it (a finger's
+        tap beside a pile hits it), with the point moved onto that pile (None: none so near)."""
+        pile = self.pile_at(point, state)
+        if pile is not None or reach <= 0:
+            return None if pile is None else (pile, point)
+        best: tuple[float, int, tuple[int, int]] | None = None
+        for box in self.piles:
+            zone = self.drop_zone(box.index, state)
+            inside = (
+                _clamp(point[0], zone.left, zone.right - 1),
+                _clamp(point[1], zone.top, zone.bottom - 1),
+            )
+            distance = ((inside[0] - point[0]) ** 2 + (inside[1] - point[1]) ** 2) ** 0.5
+            if distance <= reach and (best is None or distance < best[0]):
+                best = (distance, box.index, inside)
+        return None if best is None else (best[1], best[2])
+
     def card_index_at(self, pile: int, point: tuple[int, int], state: State) -> int | None:
         """The topmost card of ``pile`` under ``point``, if any."""
         rects = self.state_rects(state, pile)
@@ -193,6 +222,16 @@ class TableLayout:
         return slot.union(rects[-1]) if rects else Rect(slot)
 
     @cached_property
+    def tab_order(self) -> tuple[int, ...]:
+        """The piles in the order Tab visits them: the variant's, which reads left to right
+        along each row; mirrored, each row's run of piles is reversed, so Tab still goes
+        left to right on the screen."""
+        if not self.mirrored:
+            return tuple(range(len(self.piles)))
+        rows = itertools.groupby(range(len(self.piles)), key=lambda i: self.variant.layout[i].y)
+        return tuple(i for _, run in rows for i in reversed(list(run)))
+
+    @cached_property
     def deck_origin(self) -> Rect:
         """Where the opening deal comes from: the stock, or just below the table's middle."""
         stock = self.variant.stock
@@ -203,9 +242,12 @@ class TableLayout:
         return r
 
 
-def compute_layout(variant: Variant, size: tuple[int, int], card_size: str = "normal") -> TableLayout:
+def compute_layout(
+    variant: Variant, size: tuple[int, int], card_size: str = "normal", mirror: bool = False
+) -> TableLayout:
     """The layout of ``variant`` in a window of ``size`` pixels (clamped to ``MIN_WINDOW``), with
-    the player's ``card_size`` (``CARD_SIZES``)."""
+    the player's ``card_size`` (``CARD_SIZES``); ``mirror``: the left-handed layout, mirrored
+    left to right."""
     space = Spacing.for_size(card_size)
     width, height = max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])
     window = Rect(0, 0, width, height)
@@ -225,7 +267,9 @@ def compute_layout(variant: Variant, size: tuple[int, int], card_size: str = "no
     boxes = tuple(
         _box(i, spec, slots, content, (card_w, card_h), space) for i, spec in enumerate(variant.layout)
     )
-    return TableLayout(variant, window, toolbar, status, table, card_w, card_h, boxes)
+    if mirror:
+        boxes = tuple(_mirrored(box, content) for box in boxes)
+    return TableLayout(variant, window, toolbar, status, table, card_w, card_h, boxes, mirror)
 
 
 def _clamp(value: int, low: int, high: int) -> int:
@@ -310,3 +354,13 @@ def _box(
         right = min([content.right, *(x - round(card_w * space.gap_x) for x in beside)])
         area.width = max(card_w, right - slot.left)
     return PileBox(index, spec.name, spec.kind, spec.fan, slot, area)
+
+
+def _mirrored(box: PileBox, content: Rect) -> PileBox:
+    """``box`` mirrored left to right about ``content``'s middle; a sideways fan still runs
+    right from its first card, at its mirrored area's left end (see the module doc)."""
+    area = Rect(content.left + content.right - box.area.right, box.area.top, *box.area.size)
+    slot = Rect(content.left + content.right - box.slot.right, box.slot.top, *box.slot.size)
+    if box.fan is Fan.RIGHT:
+        slot.left = area.left
+    return PileBox(box.index, box.name, box.kind, box.fan, slot, area)

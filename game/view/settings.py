@@ -53,6 +53,11 @@ class Settings:
     """The score in the status line."""
     show_moves: bool = True
     """The move count in the status line."""
+    mirror: bool = False
+    """The left-handed layout: the table mirrored left to right (``game.view.layout``)."""
+    one_click: bool = False
+    """A click on a card plays it: home if it can go, else where the hint would put it; a
+    second click on it tries the next place (``game.controls.one_click``)."""
 
     @property
     def speed_factor(self) -> float:

@@ -267,6 +267,7 @@ def test_every_scene_fits(
     app.step()
     walk.look("table and cards", LookScene)
     _walk_look_page(walk)
+    _walk_hands(walk)
     _walk_large_print(walk)
     app.perform(Intent.SHORTCUTS)
     app.step()
@@ -309,6 +310,31 @@ def _walk_look_page(walk: Walk) -> None:
         page.choose(action)
         walk.look(f"table and cards, {action} off", LookScene)
     assert walk.app.settings.theme == "dark" and not walk.app.settings.show_clock
+
+
+def _walk_hands(walk: Walk) -> None:
+    """From the look page: the left-handed layout and one-click move turned on, their labels
+    walked "On", and a mirrored table (both stay on for the rest of the walk)."""
+    app = walk.app
+    page = app.top
+    assert isinstance(page, LookScene)
+    page.choose("mirror")
+    app.step()
+    walk.look("table and cards, left-handed", LookScene)
+    walk.close()
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    menu.choose("one_click")
+    app.step()
+    walk.look("menu, one-click move on", MenuScene)
+    walk.close()
+    _walk_table(walk, "lady-jane")
+    app.perform(Intent.MENU)
+    app.step()
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    menu.choose("look")
+    app.step()
 
 
 def _toasts() -> list[str]:

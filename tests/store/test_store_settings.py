@@ -33,6 +33,8 @@ def test_every_setting_round_trips(open_store):
         large_print=True,
         card_size="largest",
         last_move=False,
+        mirror_layout=True,
+        one_click_move=True,
     )
     assert store.save_settings(chosen)
     store.close()
@@ -65,6 +67,8 @@ def test_every_setting_round_trips(open_store):
         ("card_size", '"enormous"'),
         ("card_size", "1.5"),
         ("last_move", "0"),
+        ("mirror_layout", '"left"'),
+        ("one_click_move", "1"),
     ],
 )
 def test_a_bad_stored_value_falls_back_to_its_default(open_store, name, stored):

@@ -18,8 +18,9 @@ VARIANTS = list(game.VARIANTS)
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_every_pile_area_is_inside_the_table(variant: str, size: tuple[int, int]) -> None:
-    layout = compute_layout(game.variant_class(variant).instance(), size)
+@pytest.mark.parametrize("mirror", [False, True], ids=["plain", "mirrored"])
+def test_every_pile_area_is_inside_the_table(variant: str, size: tuple[int, int], mirror: bool) -> None:
+    layout = compute_layout(game.variant_class(variant).instance(), size, mirror=mirror)
     for box in layout.piles:
         assert layout.table.contains(box.area), box.name
         assert box.area.contains(box.slot)
@@ -27,8 +28,9 @@ def test_every_pile_area_is_inside_the_table(variant: str, size: tuple[int, int]
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_no_two_piles_overlap(variant: str, size: tuple[int, int]) -> None:
-    layout = compute_layout(game.variant_class(variant).instance(), size)
+@pytest.mark.parametrize("mirror", [False, True], ids=["plain", "mirrored"])
+def test_no_two_piles_overlap(variant: str, size: tuple[int, int], mirror: bool) -> None:
+    layout = compute_layout(game.variant_class(variant).instance(), size, mirror=mirror)
     for a, b in itertools.combinations(layout.piles, 2):
         assert not a.area.colliderect(b.area), (a.name, b.name)
 
@@ -43,8 +45,9 @@ def test_cards_are_as_large_as_fit(variant: str) -> None:
 
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_the_longest_fan_stays_in_its_area(variant: str, size: tuple[int, int]) -> None:
-    layout = compute_layout(game.variant_class(variant).instance(), size)
+@pytest.mark.parametrize("mirror", [False, True], ids=["plain", "mirrored"])
+def test_the_longest_fan_stays_in_its_area(variant: str, size: tuple[int, int], mirror: bool) -> None:
+    layout = compute_layout(game.variant_class(variant).instance(), size, mirror=mirror)
     for box in layout.piles:
         if box.fan is Fan.NONE:
             continue
@@ -104,3 +107,14 @@ def test_empty_piles_are_still_hit() -> None:
     state: State = g.state
     assert layout.pile_at(layout.piles[cell].slot.center, state) == cell
     assert layout.card_index_at(cell, layout.piles[cell].slot.center, state) is None
+
+
+def test_a_touch_beside_a_pile_hits_it_within_reach_only() -> None:
+    g = game.new_game("kansas", 4)
+    layout = compute_layout(g.variant, (1280, 720))
+    stock = layout.piles[g.variant.stock].slot
+    beside = (stock.left - 10, stock.centery)
+    assert layout.pile_at(beside, g.state) is None
+    assert layout.pile_near(beside, g.state, 0) is None
+    assert layout.pile_near(beside, g.state, 9) is None
+    assert layout.pile_near(beside, g.state, 10) == (g.variant.stock, (stock.left, stock.centery))
