@@ -21,6 +21,9 @@ import pytest
 from solver_stand_in import InlineWorker
 
 from game.app import App
+from game.scenes.look import LookScene
+from game.scenes.menu import MenuScene
+from game.scenes.menu_page import MenuPage
 from game.scenes.table import TableScene
 from game.store import Store
 from game.view import themes
@@ -220,3 +223,31 @@ def classic_theme(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("GTK_THEME", raising=False)
     yield
     themes.set_theme("classic")
+
+
+def open_look_page(app: App) -> LookScene:
+    """Esc for the menu, then a click on "Table and cards…": the page the look settings are on."""
+    post_key(pygame.K_ESCAPE)
+    app.step()
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    post_click(next(b for b in menu.buttons if b.action == "look").rect.center)
+    app.step()
+    page = app.top
+    assert isinstance(page, LookScene)
+    return page
+
+
+def click_entry(app: App, page: MenuPage, action: str) -> None:
+    """A click on the page's entry ``action``."""
+    post_click(next(b for b in page.buttons if b.action == action).rect.center)
+    app.step()
+
+
+def back_to_table(app: App) -> None:
+    """Esc from the page (to the menu), Esc from the menu (to the table)."""
+    post_key(pygame.K_ESCAPE)
+    app.step()
+    post_key(pygame.K_ESCAPE)
+    app.step()
+    assert app.top is app.table

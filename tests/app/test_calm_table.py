@@ -13,9 +13,8 @@ import game
 from game.app import App
 from game.view import widgets
 from game.view.widgets import Drawn
-from tests.app.conftest import FakeClock, settle, table
+from tests.app.conftest import FakeClock, back_to_table, click_entry, open_look_page, settle, table
 from tests.app.test_first_hour import two_cards_from_a_win
-from tests.app.test_themes import back_to_table, click_entry, open_look_page
 
 LABELS = {"show_clock": "Time", "show_score": "Score", "show_moves": "Moves"}
 """Each setting and the status line's label of what it hides."""

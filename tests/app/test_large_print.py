@@ -11,9 +11,8 @@ from pygame import Rect
 
 from game.app import App
 from game.engine.cards import DECK
-from game.scenes.look import LookScene
 from game.view.large_print import LargePrintArt
-from tests.app.conftest import FakeClock, post_click, settle, table
+from tests.app.conftest import FakeClock, click_entry, open_look_page, settle, table
 
 PAPER_LIGHT = 200
 """A pixel darker than this on a card's paper is ink."""
@@ -103,29 +102,15 @@ def test_the_card_size_makes_the_table_s_cards_larger(make_app: Callable[..., Ap
     assert widths[0] < widths[1] < widths[2]
 
 
-def open_look_page(app: App, clock: FakeClock) -> LookScene:
-    app.push(LookScene(app.services))
-    settle(app, clock)
-    page = app.top
-    assert isinstance(page, LookScene)
-    return page
-
-
-def choose(app: App, clock: FakeClock, page: LookScene, action: str) -> None:
-    button = next(b for b in page.buttons if b.action == action)
-    post_click(button.rect.center)
-    settle(app, clock)
-
-
 def test_large_print_and_the_card_size_are_chosen_in_the_menu_and_kept(
     make_app: Callable[..., App], clock: FakeClock
 ) -> None:
     app = make_app(variant="kansas", deal=1, window=(800, 600))
     normal = table(app).layout.card_w
-    page = open_look_page(app, clock)
-    choose(app, clock, page, "large print")
-    choose(app, clock, page, "card size")
-    choose(app, clock, page, "card size")
+    page = open_look_page(app)
+    click_entry(app, page, "large print")
+    click_entry(app, page, "card size")
+    click_entry(app, page, "card size")
     assert app.settings.large_print and app.settings.card_size == "largest"
     labels = [b.label for b in page.buttons]
     assert "Large print: On" in labels and "Card size: Largest" in labels

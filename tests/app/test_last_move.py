@@ -12,8 +12,7 @@ from game.app import App
 from game.engine.moves import Move
 from game.scenes.table import TableScene
 from game.view.last_move import SHOWN
-from tests.app.conftest import FakeClock, post_click, settle, table
-from tests.app.test_large_print import open_look_page
+from tests.app.conftest import FakeClock, click_entry, open_look_page, settle, table
 
 PLAYED = Move("tableau-3", "tableau-6", 1)
 """Baker's Game deal 31: after this move a card of tableau-3 goes home by itself."""
@@ -90,9 +89,8 @@ def test_no_outline_with_the_setting_off(make_app: Callable[..., App], clock: Fa
 def test_the_setting_is_chosen_in_the_menu_and_kept(make_app: Callable[..., App], clock: FakeClock) -> None:
     app = make_app(variant="kansas", deal=1)
     assert app.settings.last_move
-    page = open_look_page(app, clock)
-    post_click(next(b for b in page.buttons if b.action == "last move").rect.center)
-    settle(app, clock)
+    page = open_look_page(app)
+    click_entry(app, page, "last move")
     assert not app.settings.last_move
     assert "Show the last move: Off" in [b.label for b in page.buttons]
     again = make_app(variant="kansas", deal=1)

@@ -11,11 +11,18 @@ import pytest
 import game
 from game.app import App
 from game.controls.focus import Focus
-from game.scenes.look import LookScene
-from game.scenes.menu import MenuScene
 from game.variants.base import Fan, Kind
 from game.view.layout import TableLayout, compute_layout
-from tests.app.conftest import FakeClock, post_click, post_drag, post_key, settle, table
+from tests.app.conftest import (
+    FakeClock,
+    click_entry,
+    open_look_page,
+    post_click,
+    post_drag,
+    post_key,
+    settle,
+    table,
+)
 from tests.app.test_table_input import card_center, find_deal, tableau_move, target_center
 
 GAMES = sorted(game.VARIANTS)
@@ -164,17 +171,9 @@ def test_the_setting_is_on_the_look_page_and_comes_back_after_a_restart(
     make_app: Callable[..., App], clock: FakeClock
 ) -> None:
     app = make_app(variant="seahaven", deal=1)
-    post_key(pygame.K_ESCAPE)
-    app.step()
-    menu = app.top
-    assert isinstance(menu, MenuScene)
-    post_click(next(b for b in menu.buttons if b.action == "look").rect.center)
-    app.step()
-    page = app.top
-    assert isinstance(page, LookScene)
+    page = open_look_page(app)
     assert "Left-handed layout: Off" in [b.label for b in page.buttons]
-    post_click(next(b for b in page.buttons if b.action == "mirror").rect.center)
-    app.step()
+    click_entry(app, page, "mirror")
     assert "Left-handed layout: On" in [b.label for b in page.buttons]
     assert table(app).layout.mirrored
     again = make_app(variant=None, deal=None)

@@ -11,44 +11,23 @@ import pygame
 import pytest
 
 from game.app import App
-from game.scenes.look import LookScene
 from game.scenes.menu import MenuScene
 from game.store.first_look import first_look
 from game.view.backs import BACK_ORDER
 from game.view.felt import CONTRAST_TABLE
 from game.view.layout import TableLayout
 from game.view.themes import CLASSIC, DARK, FELT_ORDER
-from tests.app.conftest import FakeClock, post_click, post_key, settle, table
+from tests.app.conftest import (
+    FakeClock,
+    back_to_table,
+    click_entry,
+    open_look_page,
+    post_key,
+    settle,
+    table,
+)
 
 Pixel = tuple[int, int, int]
-
-
-def open_look_page(app: App) -> LookScene:
-    """Esc for the menu, then a click on "Table and cards…"."""
-    post_key(pygame.K_ESCAPE)
-    app.step()
-    menu = app.top
-    assert isinstance(menu, MenuScene)
-    post_click(next(b for b in menu.buttons if b.action == "look").rect.center)
-    app.step()
-    page = app.top
-    assert isinstance(page, LookScene)
-    return page
-
-
-def click_entry(app: App, page: LookScene, action: str) -> None:
-    """A click on the page's entry ``action``."""
-    post_click(next(b for b in page.buttons if b.action == action).rect.center)
-    app.step()
-
-
-def back_to_table(app: App) -> None:
-    """Esc from the page (to the menu), Esc from the menu (to the table)."""
-    post_key(pygame.K_ESCAPE)
-    app.step()
-    post_key(pygame.K_ESCAPE)
-    app.step()
-    assert app.top is app.table
 
 
 def pixel(app: App, at: tuple[int, int]) -> Pixel:
