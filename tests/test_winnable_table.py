@@ -14,7 +14,7 @@ import pytest
 
 import game
 from game import dailies
-from game.solver import search
+from game.solver import native, search
 from game.solver.daily_proof import daily_proof
 from game.store import daily
 from game.store.winnable import (
@@ -270,6 +270,11 @@ def test_the_days_deals_are_the_same_with_the_solver_at_half_and_double_speed(
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)
+@pytest.mark.skipif(
+    not native.compiled(),
+    reason="proving five days of every game takes over 20 minutes without the compiled search "
+    "(the plain and the compiled searches agree: tests/solver/test_native.py)",
+)
 @pytest.mark.parametrize("variant", SHIPPED_GAMES)
 def test_the_shipped_days_are_what_the_daily_function_gives(variant: str) -> None:
     """The shipped table is a cache of ``daily_proof``: on a sample of its days (the first,
