@@ -295,3 +295,40 @@ def test_a_beam_that_dies_out_leaves_the_proof_to_the_depth_first_search() -> No
 def never() -> bool:
     """A search that is never cancelled."""
     return False
+
+
+def small_position(key: str, rng: random.Random) -> game.Game | None:
+    """A few top cards of each suit, dealt at random onto two to five piles with some of each
+    pile face down; the rest home (``None`` when the text is refused)."""
+    ranks = "A23456789TJQK"
+    homes, cards = [], []
+    for i, suit in enumerate("CSHD"):
+        left = rng.randint(0, 4)
+        homes.append(f"foundation-{i + 1}={suit_text(suit, ranks[: 13 - left])}")
+        cards += [ranks[r] + suit for r in range(13 - left, 13)]
+    rng.shuffle(cards)
+    piles: list[list[str]] = [[] for _ in range(rng.randint(2, 5))]
+    for card in cards:
+        rng.choice(piles).append(card)
+    tableau = []
+    for i, pile in enumerate(p for p in piles if p):
+        down = rng.randint(0, len(pile) - 1)
+        tableau.append(f"tableau-{i + 1}=" + "".join(c.lower() for c in pile[:down]) + "".join(pile[down:]))
+    try:
+        return game.from_text(alternate_text(key, " ".join(tableau)).replace(HOME_TO_TENS, " ".join(homes)))
+    except ValueError:
+        return None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", GAMES)
+def test_frozen_never_calls_a_brute_force_win_lost_on_small_random_positions(key: str) -> None:
+    rng = random.Random(34)
+    claimed = 0
+    for _ in range(1500):
+        g = small_position(key, rng)
+        if g is None or not frozen_at(g)[0]:
+            continue
+        claimed += 1
+        assert brute_force_winnable(g, limit=20_000) is not True, g.text()
+    assert claimed >= 5  # the positions do meet the test
