@@ -87,6 +87,13 @@ class Rules:
         and so are the two cards a card takes)."""
         fill = variant.empty_fill_rank(base)
         self.fills = tuple(not fill or _RANK[c] == fill for c in range(52))
+        self.parent_bits = tuple(sum(1 << p for p in parents[c]) for c in range(52))
+        self.before_bits = tuple(
+            sum(1 << d for d in range(52) if _SUIT[d] == _SUIT[c] and self.place[d] < self.place[c])
+            for c in range(52)
+        )
+        """Per card, a bit per card it may lie on, and per card of its suit that goes home
+        before it (``frozen``)."""
 
     def stuck(self, pile: bytes, tableau: bool) -> bool:
         """Whether some card of ``pile`` can never leave it though a card under it must go home
@@ -113,6 +120,59 @@ class Rules:
             suit, rank_place = _SUIT[card], place[card]
             if any(_SUIT[c] == suit and place[c] < rank_place for c in under):
                 return True
+        return False
+
+    def frozen(self, tableau: Sequence[bytes], reserves: Sequence[bytes]) -> bool:
+        """Whether some cards can never leave their piles, each because what it needs lies
+        under one of them: then the deal is lost (``stuck`` is the case of one card).
+
+        A card that is not of the rank that starts an empty pile, and (in the tableau) does not
+        lie face up on a card that takes it, leaves its pile only home or onto a parent that is
+        the top of a tableau pile (rules.md LJ-4 … LJ-7, AM-3, AM-4). Take a set ``F`` of such
+        cards where, for each, both parents lie under cards of ``F`` (or it has none) and so
+        does a card of its suit that must go home before it. No card of ``F`` ever moves:
+        at the first move of one, every card of ``F`` is still where it was, so the cards under
+        them are still covered (a card under another moves only with it, and a card of ``F``
+        is never carried in a group from below), and that card can go neither home nor onto a
+        parent. So if such a set is not empty, its cards never go home. The largest such set
+        is found by starting from every such card and dropping those that fail, until none
+        does."""
+        fills, fits = self.fills, self.fits
+        piles: list[bytes] = []
+        frozen = 0
+        for pile in tableau:
+            for a in range(len(pile)):
+                card = pile[a] & 63
+                if not fills[card] and not (a and pile[a - 1] < DOWN and fits[pile[a - 1] << 7 | card]):
+                    frozen |= 1 << card
+            if len(pile) > 1:
+                piles.append(pile)
+        for pile in reserves:
+            for c in pile:
+                if not fills[c]:
+                    frozen |= 1 << c
+            if len(pile) > 1:
+                piles.append(pile)
+        parent_bits, before_bits = self.parent_bits, self.before_bits
+        while frozen:
+            buried = 0
+            for pile in piles:
+                for a in range(len(pile) - 1, 0, -1):
+                    if frozen >> (pile[a] & 63) & 1:
+                        for c in pile[:a]:
+                            buried |= 1 << (c & 63)
+                        break
+            kept = 0
+            rest = frozen
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                card = low.bit_length() - 1
+                if parent_bits[card] & ~buried == 0 and before_bits[card] & buried:
+                    kept |= low
+            if kept == frozen:
+                return True
+            frozen = kept
         return False
 
     def goes_home(self, card: int, found: Found) -> bool:

@@ -99,6 +99,56 @@ def test_rules_stuck_spares_a_card_that_can_be_carried_or_has_a_parent_elsewhere
     assert not rules.stuck(bytes((ks + DOWN, jh, qh)), True)
 
 
+HOME_TO_TENS = (
+    f"foundation-1={suit_text('C', 'A23456789TJQ')} foundation-2={suit_text('S', 'A23456789TJQ')} "
+    f"foundation-3={suit_text('H', 'A23456789T')} foundation-4={suit_text('D', 'A23456789T')}"
+)
+# The Queen of hearts lies over the King of spades and the Jack of hearts, the Queen of diamonds
+# over the King of clubs and the Jack of diamonds: each Queen's other parent lies under the other
+# Queen, so neither ever moves. ``stuck`` (one card over both its parents) sees neither.
+FROZEN_PAIR = "tableau-1=ksjhQH tableau-2=kcjdQD tableau-3=KH tableau-4=KD"
+# The same with the King of clubs on a pile of its own: the Queen of diamonds goes onto it.
+PARENT_FREE = "tableau-1=ksjhQH tableau-2=jdQD tableau-3=KH tableau-4=KD tableau-5=KC"
+# The Queen of diamonds face up on a face-up King of clubs: the two move together onto an
+# empty pile (a King starts one), freeing the Jack of diamonds under them.
+CARRIED = "tableau-1=ksjhQH tableau-2=jdKCQD tableau-3=KH tableau-4=KD"
+
+
+def alternate_text(key: str, tableau: str) -> str:
+    base = " base=A" if key == "lady-jane" else ""
+    return f"{key}{base} {tableau} {HOME_TO_TENS}"
+
+
+def frozen_at(g: game.Game) -> tuple[bool, bool]:
+    """``Rules.frozen`` and ``Rules.stuck`` (any pile) at ``g``'s position."""
+    v, s = g.variant, g.state
+    rules = Rules(v, s.base_rank)
+    tableau = [bytes(c + DOWN if i < s.hidden[t] else c for i, c in enumerate(s.piles[t])) for t in v.tableau]
+    reserves = [bytes(s.piles[r]) for r in v.reserves]
+    return rules.frozen(tableau, reserves), any(rules.stuck(pile, True) for pile in tableau)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_queens_frozen_over_each_others_parents_are_unwinnable_and_proved_so_at_once(key: str) -> None:
+    g = game.from_text(alternate_text(key, FROZEN_PAIR))
+    assert brute_force_winnable(g) is False
+    assert compact_verdict(g, dead_test=False) is False
+    assert frozen_at(g) == (True, False)
+    search = make_search(
+        g.variant, 10_000, time.monotonic() + 60, lambda: False, lady_jane=key == "lady-jane"
+    )
+    assert search.run(g.state) is None and search.exhausted
+    assert len(search.seen) <= 2  # the deal itself, not one move searched
+
+
+@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("tableau", [PARENT_FREE, CARRIED])
+def test_queens_with_a_parent_free_or_carried_are_not_frozen_and_win(key: str, tableau: str) -> None:
+    g = game.from_text(alternate_text(key, tableau))
+    assert frozen_at(g) == (False, False)
+    assert compact_verdict(g) is True  # a line that replays through the engine
+
+
 @pytest.mark.parametrize("key", GAMES)
 def test_positions_with_fewer_than_52_cards_go_to_the_engine_search(key: str) -> None:
     g = game.from_text(f"{key} base=A tableau-1=QHKC" if key == "lady-jane" else f"{key} tableau-1=QHKC")
@@ -245,3 +295,40 @@ def test_a_beam_that_dies_out_leaves_the_proof_to_the_depth_first_search() -> No
 def never() -> bool:
     """A search that is never cancelled."""
     return False
+
+
+def small_position(key: str, rng: random.Random) -> game.Game | None:
+    """A few top cards of each suit, dealt at random onto two to five piles with some of each
+    pile face down; the rest home (``None`` when the text is refused)."""
+    ranks = "A23456789TJQK"
+    homes, cards = [], []
+    for i, suit in enumerate("CSHD"):
+        left = rng.randint(0, 4)
+        homes.append(f"foundation-{i + 1}={suit_text(suit, ranks[: 13 - left])}")
+        cards += [ranks[r] + suit for r in range(13 - left, 13)]
+    rng.shuffle(cards)
+    piles: list[list[str]] = [[] for _ in range(rng.randint(2, 5))]
+    for card in cards:
+        rng.choice(piles).append(card)
+    tableau = []
+    for i, pile in enumerate(p for p in piles if p):
+        down = rng.randint(0, len(pile) - 1)
+        tableau.append(f"tableau-{i + 1}=" + "".join(c.lower() for c in pile[:down]) + "".join(pile[down:]))
+    try:
+        return game.from_text(alternate_text(key, " ".join(tableau)).replace(HOME_TO_TENS, " ".join(homes)))
+    except ValueError:
+        return None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", GAMES)
+def test_frozen_never_calls_a_brute_force_win_lost_on_small_random_positions(key: str) -> None:
+    rng = random.Random(34)
+    claimed = 0
+    for _ in range(1500):
+        g = small_position(key, rng)
+        if g is None or not frozen_at(g)[0]:
+            continue
+        claimed += 1
+        assert brute_force_winnable(g, limit=20_000) is not True, g.text()
+    assert claimed >= 5  # the positions do meet the test
