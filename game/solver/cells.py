@@ -58,9 +58,36 @@ Tab = tuple[bytes, ...]
 Cells = tuple[int, ...]
 Found = tuple[int, ...]
 Node = tuple[Tab, Cells, Found]
+Seen = dict[bytes, int] | None
+"""The search's table of positions seen, where only new children are wanted (``fresh``)."""
 
 EMPTY: Final = 255
 """An empty cell (cards are 0…51)."""
+
+
+def _key(tab: list[bytes], cell_key: bytes) -> bytes:
+    """The key of a position with tableau ``tab`` and sorted cells ``cell_key``: the piles that
+    are not empty, separated by 255 (no card), those with a King at the bottom sorted after the
+    others, which keep their places; then the cells.
+
+    Equal keys mean the same piles and cells up to order (the cells are last and as many in
+    every position), so one key per position is sound whatever the piles' order. It is also
+    the same for every order of the piles that play gives one position: only a King can enter
+    an empty pile, so a pile with another card at the bottom never changes place. Sorting
+    only the few piles that can is cheaper than sorting them all."""
+    parts: list[bytes] = []
+    loose: list[bytes] = []
+    for pile in tab:
+        if len(pile):
+            if _IS_KING[pile[0]]:
+                loose.append(pile)
+            else:
+                parts.append(pile)
+    if len(loose) > 1:
+        loose.sort()
+    parts.extend(loose)
+    parts.append(cell_key)
+    return b"\xff".join(parts)
 
 
 def supported(variant: Variant, state: State) -> bool:
@@ -107,8 +134,9 @@ class CellSearch(DepthFirst[Node]):
         self.tab_index = variant.tableau
         self.cell_index = variant.cells
         self.found_index = variant.foundations
-        self.disorder: dict[bytes, int] = {}
-        self.king_above: dict[bytes, bool] = {}
+        self.info: dict[bytes, int] = {}
+        """Each pile met so far: its disorder (``_disorder``) times 4, plus 2 if a King lies
+        above its bottom card, plus 1 if it is settled (``settled``); one look-up for all three."""
         # The tableau's engine indices are consecutive (checked by ``supported``).
         self.tab_base = variant.tableau[0]
 
@@ -130,7 +158,9 @@ class CellSearch(DepthFirst[Node]):
 
     @staticmethod
     def key(tab: Tab, cells: Cells) -> bytes:
-        return b"\xff".join(sorted(tab)) + bytes(sorted(cells))
+        """The same for every position that differs from ``node`` only by the order of its cells
+        or of its tableau piles (``_key``)."""
+        return _key(list(tab), bytes(sorted(cells)))
 
     def settle(self, tab: Tab, cells: Cells, found: Found, line: list[RawMove], homes: list[int]) -> Node:
         """Send home every card that can go, one at a time, adding the moves to ``line``."""
@@ -206,24 +236,39 @@ class CellSearch(DepthFirst[Node]):
 
     def children(self, node: Node, homes: list[int]) -> list[Kid[Node]]:
         """Every pruned move from ``node``: (child, engine moves, foundation piles)."""
+        return self._moves(node, homes, None)
+
+    def fresh(self, node: Node, homes: list[int]) -> list[Kid[Node]]:
+        """The children of ``node`` not seen before, each now recorded as seen: as ``children``
+        filtered by ``admit``, but the key of a child is made before the child itself, which
+        then is made only when it is new (most children were seen before)."""
+        return self._moves(node, homes, self.seen)
+
+    def _moves(self, node: Node, homes: list[int], seen: Seen) -> list[Kid[Node]]:
+        """``children``, or with ``seen`` only those whose keys it lacks, added to it."""
         tab, cells, found = node
-        tops: dict[int, int] = {}
+        tops = [-1] * 53  # each top card's pile; the last place answers for "no parent" (-1)
         empty_pile = -1
+        kings_placed = not any(c != EMPTY and _IS_KING[c] for c in cells)
+        settled = [False] * len(tab)
         for i, pile in enumerate(tab):
-            if pile:
+            if len(pile):
                 tops[pile[-1]] = i
+                if kings_placed:
+                    info = self._info(pile)
+                    if info & 2:
+                        kings_placed = False
+                    settled[i] = bool(info & 1)
             elif empty_pile < 0:
                 empty_pile = i
         free = cells.count(EMPTY)
         empty_cell = cells.index(EMPTY) if free else -1
         limit = free + 1
         tix, cix = self.tab_index, self.cell_index
-        kings_placed = self.kings_placed(tab, cells)
-        if kings_placed:
-            onto = self._onto_settled(node, limit, homes)
-            if onto is not None:
-                return [onto]
+        cell_key = bytes(sorted(cells))
         out: list[Kid[Node]] = []
+        if kings_placed and self._onto_settled(node, limit, homes, cell_key, seen, out):
+            return out
         for i, pile in enumerate(tab):
             n = len(pile)
             if not n:
@@ -233,51 +278,63 @@ class CellSearch(DepthFirst[Node]):
                 card = pile[j]
                 parent = _PARENT[card]
                 if parent >= 0:
-                    d = tops.get(parent, -1)
+                    d = tops[parent]
                     if d >= 0:
                         t = list(tab)
                         t[d] = tab[d] + pile[j:]
                         t[i] = pile[:j]
-                        out.append(self._child(tuple(t), cells, found, (tix[i], tix[d], k), homes))
+                        self._child(t, cells, cell_key, found, (tix[i], tix[d], k), homes, seen, out)
                 elif empty_pile >= 0 and j > 0:
                     t = list(tab)
                     t[empty_pile] = pile[j:]
                     t[i] = pile[:j]
-                    out.append(self._child(tuple(t), cells, found, (tix[i], tix[empty_pile], k), homes))
+                    self._child(t, cells, cell_key, found, (tix[i], tix[empty_pile], k), homes, seen, out)
                 if k >= limit or j == 0 or pile[j - 1] != parent:
                     break
                 j -= 1
                 k += 1
-            if free and not (kings_placed and self.settled(pile)):
+            if free and not (kings_placed and settled[i]):
                 if self.gather:
-                    kid = self._run_to_cells(tab, cells, found, i, homes, tops, free)
-                    if kid is not None:
-                        out.append(kid)
+                    self._run_to_cells(tab, cells, found, i, homes, tops, free, seen, out)
                 else:
                     t = list(tab)
                     t[i] = pile[:-1]
                     c = list(cells)
                     c[empty_cell] = pile[-1]
-                    out.append(self._child(tuple(t), tuple(c), found, (tix[i], cix[empty_cell], 1), homes))
+                    cc = tuple(c)
+                    self._child(
+                        t, cc, bytes(sorted(cc)), found, (tix[i], cix[empty_cell], 1), homes, seen, out
+                    )
         for j, card in enumerate(cells):
             if card == EMPTY:
                 continue
             parent = _PARENT[card]
-            d = tops.get(parent, -1) if parent >= 0 else (empty_pile if _IS_KING[card] else -1)
+            d = tops[parent] if parent >= 0 else (empty_pile if _IS_KING[card] else -1)
             if d >= 0:
                 t = list(tab)
                 t[d] = tab[d] + bytes((card,))
                 c = list(cells)
                 c[j] = EMPTY
-                out.append(self._child(tuple(t), tuple(c), found, (cix[j], tix[d], 1), homes))
+                cc = tuple(c)
+                self._child(t, cc, bytes(sorted(cc)), found, (cix[j], tix[d], 1), homes, seen, out)
         return out
 
     def _run_to_cells(
-        self, tab: Tab, cells: Cells, found: Found, i: int, homes: list[int], tops: dict[int, int], free: int
-    ) -> Kid[Node] | None:
+        self,
+        tab: Tab,
+        cells: Cells,
+        found: Found,
+        i: int,
+        homes: list[int],
+        tops: list[int],
+        free: int,
+        seen: Seen,
+        out: list[Kid[Node]],
+    ) -> None:
         """Pile ``i``'s natural run on top (each card on its parent) moved to the cells, one
         card at a time from the top, if the ``free`` cells are enough; then ``settle`` where a
-        card can go home or onto a top (``tops``: each pile's top card and its pile).
+        card can go home or onto a top (``tops``: each pile's top card and its pile). The
+        child goes to ``out`` (with ``seen``: if new, see ``_add``).
 
         With ``gather``, moving only part of the run is no move at all: the top card left
         would be the parent of the cell card above it, which goes straight back."""
@@ -286,8 +343,11 @@ class CellSearch(DepthFirst[Node]):
         j = n - 1
         while j > 0 and pile[j - 1] == _PARENT[pile[j]]:
             j -= 1
-        if n - j > free:
-            return None
+        if n - j > free or tops[_PARENT[pile[j]]] >= 0:
+            # With its parent on top of a pile, the run would come straight back onto it
+            # (``settle``): the very position of the move of the run onto that parent, which
+            # ``_moves`` makes (the run is no longer than the free cells plus one).
+            return
         c = list(cells)
         line: list[RawMove] = []
         at = n - 1
@@ -302,26 +362,70 @@ class CellSearch(DepthFirst[Node]):
         t = list(tab)
         t[i] = rest = pile[:j]
         top = rest[-1] if rest else -1
-        if tops.get(_PARENT[pile[j]], -1) >= 0 or (
-            top >= 0 and (found[_SUIT[top]] == _RANK[top] - 1 or (_RANK[top] > 1 and top - 1 in c))
-        ):
+        cc = tuple(c)
+        if top >= 0 and (found[_SUIT[top]] == _RANK[top] - 1 or (_RANK[top] > 1 and top - 1 in c)):
             homes = list(homes)
-            return self.settle(tuple(t), tuple(c), found, line, homes), line, homes
-        return (tuple(t), tuple(c), found), line, homes
+            self._add(self.settle(tuple(t), cc, found, line, homes), line, homes, seen, out)
+        else:
+            self._add_plain(t, cc, bytes(sorted(cc)), found, line, homes, seen, out)
 
-    def _child(self, tab: Tab, cells: Cells, found: Found, move: RawMove, homes: list[int]) -> Kid[Node]:
+    def _child(
+        self,
+        t: list[bytes],
+        cells: Cells,
+        cell_key: bytes,
+        found: Found,
+        move: RawMove,
+        homes: list[int],
+        seen: Seen,
+        out: list[Kid[Node]],
+    ) -> None:
+        """The position after ``move`` (its tableau ``t``, its ``cells`` with their part of the
+        key, ``cell_key``: sorted, so the empty cells last), settled where it needs to be, added
+        to ``out`` (see ``_add``)."""
         line = [move]
-        pile = tab[move[0] - self.tab_base] if move[0] >= self.tab_base else b""
-        if (pile and found[_SUIT[pile[-1]]] == _RANK[pile[-1]] - 1) or (
-            self.gather and self._takes_from_cells(tab, cells, move)
+        pile = t[move[0] - self.tab_base] if move[0] >= self.tab_base else b""
+        if (len(pile) and found[_SUIT[pile[-1]]] == _RANK[pile[-1]] - 1) or (
+            self.gather and cell_key[0] != EMPTY and self._takes_from_cells(t, cells, move)
         ):
             # Only a card the move uncovered can have become playable home (the parent is
             # settled), and only a top the move made can take a cell's card (``gather``).
             homes = list(homes)
-            return self.settle(tab, cells, found, line, homes), line, homes
-        return (tab, cells, found), line, homes
+            self._add(self.settle(tuple(t), cells, found, line, homes), line, homes, seen, out)
+        else:
+            self._add_plain(t, cells, cell_key, found, line, homes, seen, out)
 
-    def _takes_from_cells(self, tab: Tab, cells: Cells, move: RawMove) -> bool:
+    def _add(
+        self, node: Node, line: list[RawMove], homes: list[int], seen: Seen, out: list[Kid[Node]]
+    ) -> None:
+        """Add the child ``node`` to ``out``; with ``seen``, only if new (its key then added)."""
+        if seen is not None:
+            k = self.key(node[0], node[1])
+            if k in seen:
+                return
+            seen[k] = 0
+        out.append((node, line, homes))
+
+    def _add_plain(
+        self,
+        t: list[bytes],
+        cells: Cells,
+        cell_key: bytes,
+        found: Found,
+        line: list[RawMove],
+        homes: list[int],
+        seen: Seen,
+        out: list[Kid[Node]],
+    ) -> None:
+        """``_add`` for a child not yet made: its key (as ``key`` makes it) first."""
+        if seen is not None:
+            k = _key(t, cell_key)
+            if k in seen:
+                return
+            seen[k] = 0
+        out.append(((tuple(t), cells, found), line, homes))
+
+    def _takes_from_cells(self, tab: list[bytes], cells: Cells, move: RawMove) -> bool:
         """Whether a top that ``move`` made (of its source pile, or of its target pile) is the
         parent of a cell's card. Every other top was one before, and no cell held its child."""
         for index in (move[0], move[1]):
@@ -332,9 +436,18 @@ class CellSearch(DepthFirst[Node]):
                 return True
         return False
 
-    def _onto_settled(self, node: Node, limit: int, homes: list[int]) -> Kid[Node] | None:
+    def _onto_settled(
+        self,
+        node: Node,
+        limit: int,
+        homes: list[int],
+        cell_key: bytes,
+        seen: Seen,
+        out: list[Kid[Node]],
+    ) -> bool:
         """The move of a card (with the cards on it) onto the card of its suit one rank up on
         top of a settled pile (``settled``), if one is legal: then it is the only move tried.
+        Whether there is one (its child goes to ``out`` as ``_child`` adds it).
 
         The card's one parent is that top, so on the settled pile it can still do everything
         it could do elsewhere (take the one card that fits on it, go home in turn), and the
@@ -356,7 +469,9 @@ class CellSearch(DepthFirst[Node]):
                 c = list(cells)
                 c[j] = EMPTY
                 move = (self.cell_index[j], self.tab_index[d], 1)
-                return self._child(tuple(t), tuple(c), found, move, homes)
+                cc = tuple(c)
+                self._child(t, cc, bytes(sorted(cc)), found, move, homes, seen, out)
+                return True
             for i, pile in enumerate(tab):
                 at = pile.find(card)
                 if at < 0:
@@ -368,8 +483,9 @@ class CellSearch(DepthFirst[Node]):
                 t[d] = target + moving
                 t[i] = pile[:at]
                 move = (self.tab_index[i], self.tab_index[d], len(moving))
-                return self._child(tuple(t), cells, found, move, homes)
-        return None
+                self._child(t, cells, cell_key, found, move, homes, seen, out)
+                return True
+        return False
 
     def kings_placed(self, tab: Tab, cells: Cells) -> bool:
         """Whether every King still out lies at the bottom of a tableau pile. Then an empty pile
@@ -378,32 +494,35 @@ class CellSearch(DepthFirst[Node]):
         card of a settled pile, for emptying its pile or for anything else."""
         if any(c != EMPTY and _IS_KING[c] for c in cells):
             return False
-        memo = self.king_above
-        for pile in tab:
-            above = memo.get(pile)
-            if above is None:
-                above = memo[pile] = any(_IS_KING[c] for c in pile[1:])
-            if above:
-                return False
-        return True
+        return all(not self._info(pile) & 2 for pile in tab)
 
     def settled(self, pile: bytes) -> bool:
         """Whether ``pile`` is a King with the cards of its suit below it in order on top: each
         of those cards can only ever take the one card of its suit below it, which it holds,
         and move home, so none of them need ever go to a cell."""
-        return _IS_KING[pile[0]] and self._disorder(pile) == 0
+        return bool(self._info(pile) & 1)
 
     def _disorder(self, pile: bytes) -> int:
         """The places in ``pile`` where a card is not the next lower card of its suit."""
-        memo = self.disorder
-        d = memo.get(pile)
-        if d is None:
+        return self._info(pile) >> 2
+
+    def _info(self, pile: bytes) -> int:
+        """What ``info`` holds of ``pile``, worked out the first time it is met."""
+        memo = self.info
+        value = memo.get(pile, -1)
+        if value < 0:
             d = 0
+            above = False
             for a in range(len(pile) - 1):
-                if pile[a + 1] != pile[a] - 1 or _IS_KING[pile[a + 1]]:
+                card = pile[a + 1]
+                if _IS_KING[card]:
+                    above = True
                     d += 1
-            memo[pile] = d
-        return d
+                elif card != pile[a] - 1:
+                    d += 1
+            value = 4 * d + (2 if above else 0) + (1 if pile and _IS_KING[pile[0]] and d == 0 else 0)
+            memo[pile] = value
+        return value
 
     def score(self, node: Node) -> int:
         """Lower is more promising: cards home, free cells and piles, cards out of order."""

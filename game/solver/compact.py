@@ -65,6 +65,11 @@ class DepthFirst(Generic[N]):
         """Record ``node`` as seen; whether it is worth searching (new, and not lost)."""
         raise NotImplementedError
 
+    def fresh(self, node: N, homes: list[int]) -> list[Kid[N]]:
+        """The children of ``node`` that ``admit`` takes (each now recorded): a subclass may
+        make this cheaper than making every child first."""
+        return [kid for kid in self.children(node, homes) if self.admit(kid[0])]
+
     def score(self, node: N) -> int:
         """Lower is more promising."""
         raise NotImplementedError
@@ -114,14 +119,21 @@ class DepthFirst(Generic[N]):
             if self.expanded % POLL == 0 and self._out_of_budget():
                 self.stopped = True
                 return None
-            todo.append(self._ranked(self.children(child, homes)))
+            todo.append(self._ordered(self.fresh(child, homes)))
             taken.append(moves)
         self.exhausted = True
         return None
 
     def _ranked(self, kids: list[Kid[N]]) -> list[tuple[int, N, list[RawMove], list[int]]]:
         """The positions of ``kids`` worth searching, marked seen, the most promising last."""
-        ranked = [(self.score(node), node, line, homes) for node, line, homes in kids if self.admit(node)]
+        return self._ordered([kid for kid in kids if self.admit(kid[0])])
+
+    def _ordered(self, kids: list[Kid[N]]) -> list[tuple[int, N, list[RawMove], list[int]]]:
+        """``kids`` with their scores, the most promising last (a lone child needs no score)."""
+        if len(kids) == 1:
+            node, line, homes = kids[0]
+            return [(0, node, line, homes)]
+        ranked = [(self.score(node), node, line, homes) for node, line, homes in kids]
         if len(ranked) > 1:
             ranked.sort(key=_score_of, reverse=True)  # stable: equal scores keep their order
         return ranked

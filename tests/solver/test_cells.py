@@ -7,10 +7,12 @@ import time
 import pytest
 
 import game
-from game.solver.cells import CellSearch
+from game.engine.cards import RANK
+from game.solver.cells import EMPTY, CellSearch, Node
 from game.solver.search import Budget, Verdict, solve
 
 RANKS = "A23456789TJQK"
+RANK_OF = RANK
 
 
 def home(suit: str, height: int) -> str:
@@ -109,3 +111,78 @@ def test_the_searches_taking_turns_win_a_deal_the_depth_first_search_takes_long_
     # gathering); the search weighing buried cards wins it in 185 once the turns begin.
     result = solve(game.new_game("seahaven", deal=298), Budget(seconds=120, positions=25_000))
     assert result.verdict is Verdict.WINNABLE and result.positions < 25_000
+
+
+def walk(key: str, deal: int, nodes: int) -> tuple[CellSearch, list[tuple[Node, list[int]]]]:
+    """A search of ``deal`` and the first ``nodes`` positions a depth-first walk over its
+    children meets (with their foundation piles)."""
+    g = game.new_game(key, deal=deal)
+    search = CellSearch(g.variant, 10**6, time.monotonic() + 60, lambda: False)
+    stack = [(node, homes) for node, _, homes in search.roots(g.state)]
+    met: list[tuple[Node, list[int]]] = []
+    keys: set[bytes] = set()
+    while stack and len(met) < nodes:
+        node, homes = stack.pop()
+        k = search.key(node[0], node[1])
+        if k in keys:
+            continue
+        keys.add(k)
+        met.append((node, homes))
+        stack.extend((kid, kid_homes) for kid, _, kid_homes in search.children(node, list(homes)))
+    return search, met
+
+
+WALKS = [("bakers-game", 1), ("bakers-game", 60001), ("seahaven", 34), ("seahaven", 84)]
+
+
+@pytest.mark.parametrize(("key", "deal"), WALKS)
+def test_a_run_whose_parent_tops_a_pile_reaches_by_the_cells_only_the_move_onto_it(
+    key: str, deal: int
+) -> None:
+    # The run is not sent to the cells (it would come straight back onto its parent): the
+    # position that move would give must be a child already, the run's move onto the parent.
+    search, met = walk(key, deal, 400)
+    checked = 0
+    for (tab, cells, found), homes in met:
+        tops = {pile[-1]: i for i, pile in enumerate(tab) if pile}
+        free = [j for j, card in enumerate(cells) if card == EMPTY]
+        kids = {search.key(kid[0], kid[1]) for kid, _, _ in search.children((tab, cells, found), list(homes))}
+        for i, pile in enumerate(tab):
+            j = len(pile) - 1
+            while j > 0 and pile[j - 1] == pile[j] + 1 and RANK_OF[pile[j]] < 13:
+                j -= 1
+            run = pile[j:]
+            if not run or RANK_OF[run[0]] == 13 or run[0] + 1 not in tops or len(run) > len(free):
+                continue
+            c = list(cells)
+            for slot, card in zip(free, reversed(run), strict=False):
+                c[slot] = card
+            t = list(tab)
+            t[i] = pile[:j]
+            after = search.settle(tuple(t), tuple(c), found, [], list(homes))
+            assert search.key(after[0], after[1]) in kids
+            checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize(("key", "deal"), WALKS)
+def test_fresh_children_are_the_children_not_seen_before_in_order(key: str, deal: int) -> None:
+    search, met = walk(key, deal, 300)
+    for node, homes in met:
+        expected = [kid for kid in search.children(node, list(homes)) if search.admit(kid[0])]
+        search.seen.clear()
+        got = search.fresh(node, list(homes))
+        assert [(kid[0], kid[1]) for kid in got] == [(kid[0], kid[1]) for kid in expected]
+        assert len(search.seen) == len(expected)
+        search.seen.clear()
+
+
+def test_positions_that_differ_only_by_the_order_of_piles_or_cells_share_a_key() -> None:
+    king_s, queen_s, king_h, five_c, two_d = 12, 11, 38, 17, 27
+    a = (bytes((king_s, queen_s)), b"", bytes((five_c,)), bytes((king_h,)))
+    b = (bytes((king_h,)), bytes((king_s, queen_s)), bytes((five_c,)), b"")
+    assert CellSearch.key(a, (two_d, EMPTY)) == CellSearch.key(b, (EMPTY, two_d))
+    # The piles' boundaries and the cells' cards count: these are other positions.
+    joined = (bytes((king_s, queen_s, five_c)), b"", b"", bytes((king_h,)))
+    assert CellSearch.key(a, (two_d, EMPTY)) != CellSearch.key(joined, (two_d, EMPTY))
+    assert CellSearch.key(a, (two_d, EMPTY)) != CellSearch.key(a, (EMPTY, EMPTY))
