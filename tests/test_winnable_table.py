@@ -42,6 +42,13 @@ CHEAP_ALL = ["seahaven", "bakers-game", "lady-jane"]
 
 
 SHIPPED_GAMES = shipped().games
+
+needs_compiled_search = pytest.mark.skipif(
+    not native.compiled(),
+    reason="proving days of every game with the plain-Python search takes over 20 minutes "
+    "(the plain and the compiled searches agree: tests/solver/test_native.py)",
+)
+"""The tests that prove days with the real search: the compiled one only."""
 """The registered games whose table ships (a game added since has none: its days are proved)."""
 
 
@@ -231,6 +238,7 @@ def _slowed(factor: float) -> Solver:
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)  # some 60 s of processor time: minutes on a busy machine
+@needs_compiled_search
 def test_the_days_deals_are_the_same_with_the_solver_at_half_and_double_speed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -270,11 +278,7 @@ def test_the_days_deals_are_the_same_with_the_solver_at_half_and_double_speed(
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)
-@pytest.mark.skipif(
-    not native.compiled(),
-    reason="proving five days of every game takes over 20 minutes without the compiled search "
-    "(the plain and the compiled searches agree: tests/solver/test_native.py)",
-)
+@needs_compiled_search
 @pytest.mark.parametrize("variant", SHIPPED_GAMES)
 def test_the_shipped_days_are_what_the_daily_function_gives(variant: str) -> None:
     """The shipped table is a cache of ``daily_proof``: on a sample of its days (the first,
@@ -310,6 +314,7 @@ def test_a_used_up_pool_is_refilled_ahead_and_dealt_from_the_cache(tmp_path: Pat
 
 @pytest.mark.slow
 @pytest.mark.timeout(1200)  # some 60 s of processor time: minutes on a busy machine
+@needs_compiled_search
 def test_the_plain_python_solver_proves_the_same_days_deals() -> None:
     """A build without the compiled solver (``SOLITAIRE_PURE_PYTHON``, as under Wine when the
     compile fails) proves the same deal of the day: the budget counts positions, which both
