@@ -7,28 +7,15 @@ import dataclasses
 import pytest
 from solver_stand_in import InlineWorker
 
-import game
-from game.engine.moves import Move
-from game.play import Game
 from game.solver import advisor as advisor_module
 from game.solver.advisor import Advisor, Outlook
 from game.solver.rating import Difficulty
 from game.solver.search import Budget, Verdict
 from game.solver.worker import Answer
+from tests.solver.test_advisor import act, opening
 
 QUICK = Budget(seconds=5.0, positions=1)
 """A search that can decide nothing."""
-
-
-def opening(key: str = "bakers-game", deal: int = 3) -> Game:
-    g = game.new_game(key, deal)
-    g.play_auto_moves()
-    return g
-
-
-def act(g: Game, move: str) -> None:
-    g.play(Move.parse(move))
-    g.play_auto_moves()
 
 
 class OpeningOnly(InlineWorker):
