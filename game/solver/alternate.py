@@ -113,9 +113,10 @@ class AlternateSearch(DepthFirst[Node]):
         self.dead_piles: dict[bytes, bool] = {}
         self.pile_costs: dict[bytes, int] = {}
         self.runs: dict[bytes, Movable] = {}
-        self.candidates: dict[bytes, tuple[tuple[int, int], ...]] = {}
+        self.candidates: dict[bytes, tuple[int, tuple[tuple[int, int], ...]]] = {}
         """Per pile, the cards of its top build on the higher-numbered of their parents (where
-        they are, and their other parent): ``canonical`` moves them when that one is a top."""
+        they are, and their other parent), with a bit per such other parent: ``canonical``
+        moves them when that one is a top."""
         self.rules = Rules(variant, 1)
         self.singles_face_up = (0, *self.singles)
 
@@ -189,23 +190,21 @@ class AlternateSearch(DepthFirst[Node]):
         for every position that such moves lead to (see the module docstring)."""
         if not self.twins:
             return tab
-        mate = self.rules.mate
         tops = 0  # a bit per card on top of a pile
+        wanted = 0  # a bit per card some pile's candidate would move onto
         for pile in tab:
             if pile:
                 tops |= 1 << pile[-1]
+                wanted |= self._candidates(pile)[0]
+        if not tops & wanted:
+            return tab  # most positions: nothing to move
         t: list[bytes] | None = None
         again = True
         while again:
             again = False
             for i in range(len(tab)):
                 pile = tab[i] if t is None else t[i]
-                candidates = self.candidates.get(pile)
-                if candidates is None:
-                    candidates = self.candidates[pile] = tuple(
-                        (k, mate[pile[k - 1]]) for k in self._linked(pile) if mate[pile[k - 1]] < pile[k - 1]
-                    )
-                for k, other in candidates:
+                for k, other in self._candidates(pile)[1]:
                     if tops >> other & 1:
                         if t is None:
                             t = list(tab)
@@ -216,6 +215,19 @@ class AlternateSearch(DepthFirst[Node]):
                         again = True
                         break
         return tab if t is None else tuple(t)
+
+    def _candidates(self, pile: bytes) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """``candidates`` of ``pile``, worked out the first time it is met."""
+        known = self.candidates.get(pile)
+        if known is None:
+            mate = self.rules.mate
+            linked = self._linked(pile)
+            moves = tuple((k, mate[pile[k - 1]]) for k in linked if mate[pile[k - 1]] < pile[k - 1])
+            wanted = 0
+            for _, other in moves:
+                wanted |= 1 << other
+            known = self.candidates[pile] = (wanted, moves)
+        return known
 
     def _linked(self, pile: bytes) -> range:
         """The places of the cards of ``pile``'s top build that lie on a card taking them."""

@@ -63,6 +63,11 @@ def _foundations_ok(variant: Variant, state: State) -> bool:
     return True
 
 
+Layers = tuple[tuple[int, int], ...]
+"""A pile's cards that may be frozen, from the top down: each card's bit and a bit per card under
+it (``Rules._layers``)."""
+
+
 class Rules:
     """The rule tables of one game at one base rank."""
 
@@ -94,6 +99,10 @@ class Rules:
         )
         """Per card, a bit per card it may lie on, and per card of its suit that goes home
         before it (``frozen``)."""
+        self.tableau_layers: dict[bytes, tuple[int, Layers]] = {}
+        self.reserve_layers: dict[bytes, tuple[int, Layers]] = {}
+        """``_layers`` of each tableau and each reserve pile met so far (``frozen`` is asked
+        of every position the search keeps, and most of its piles were met before)."""
 
     def stuck(self, pile: bytes, tableau: bool) -> bool:
         """Whether some card of ``pile`` can never leave it though a card under it must go home
@@ -137,30 +146,24 @@ class Rules:
         parent. So if such a set is not empty, its cards never go home. The largest such set
         is found by starting from every such card and dropping those that fail, until none
         does."""
-        fills, fits = self.fills, self.fits
-        piles: list[bytes] = []
         frozen = 0
-        for pile in tableau:
-            for a in range(len(pile)):
-                card = pile[a] & 63
-                if not fills[card] and not (a and pile[a - 1] < DOWN and fits[pile[a - 1] << 7 | card]):
-                    frozen |= 1 << card
-            if len(pile) > 1:
-                piles.append(pile)
-        for pile in reserves:
-            for c in pile:
-                if not fills[c]:
-                    frozen |= 1 << c
-            if len(pile) > 1:
-                piles.append(pile)
+        layers: list[Layers] = []
+        kinds = ((tableau, self.tableau_layers, True), (reserves, self.reserve_layers, False))
+        for piles, memo, tableau_pile in kinds:
+            for pile in piles:
+                known = memo.get(pile)
+                if known is None:
+                    known = memo[pile] = self._layers(pile, tableau_pile)
+                frozen |= known[0]
+                if known[1]:
+                    layers.append(known[1])
         parent_bits, before_bits = self.parent_bits, self.before_bits
         while frozen:
             buried = 0
-            for pile in piles:
-                for a in range(len(pile) - 1, 0, -1):
-                    if frozen >> (pile[a] & 63) & 1:
-                        for c in pile[:a]:
-                            buried |= 1 << (c & 63)
+            for pile_layers in layers:
+                for bit, under in pile_layers:
+                    if frozen & bit:
+                        buried |= under
                         break
             kept = 0
             rest = frozen
@@ -174,6 +177,26 @@ class Rules:
                 return True
             frozen = kept
         return False
+
+    def _layers(self, pile: bytes, tableau: bool) -> tuple[int, Layers]:
+        """What ``frozen`` needs of one pile, worked out once per pile: a bit per card that
+        may belong to the set (not of the rank that starts an empty pile, and in the tableau
+        not face up on a card that takes it), and for each such card above the bottom, from the
+        top down, its bit and a bit per card under it."""
+        fills, fits = self.fills, self.fits
+        candidates = 0
+        layers: list[tuple[int, int]] = []
+        under = 0
+        for a in range(len(pile)):
+            card = pile[a] & 63
+            laid = tableau and a and pile[a - 1] < DOWN and fits[pile[a - 1] << 7 | card]
+            if not fills[card] and not laid:
+                candidates |= 1 << card
+                if a:
+                    layers.append((1 << card, under))
+            under |= 1 << card
+        layers.reverse()
+        return candidates, tuple(layers)
 
     def goes_home(self, card: int, found: Found) -> bool:
         """Whether ``card`` (maybe face down) is face up, next for its foundation and safe."""

@@ -332,3 +332,59 @@ def test_frozen_never_calls_a_brute_force_win_lost_on_small_random_positions(key
         claimed += 1
         assert brute_force_winnable(g, limit=20_000) is not True, g.text()
     assert claimed >= 5  # the positions do meet the test
+
+
+def frozen_by_definition(rules: Rules, tableau: list[bytes], reserves: list[bytes]) -> bool:
+    """``Rules.frozen`` worked out from its definition, every pile scanned afresh each round
+    (the search's version keeps what it needs of each pile it has met)."""
+    frozen = 0
+    for pile in tableau:
+        for a in range(len(pile)):
+            card = pile[a] & 63
+            laid = a and pile[a - 1] < DOWN and rules.fits[pile[a - 1] << 7 | card]
+            if not rules.fills[card] and not laid:
+                frozen |= 1 << card
+    for pile in reserves:
+        for c in pile:
+            if not rules.fills[c]:
+                frozen |= 1 << c
+    while frozen:
+        buried = 0
+        for pile in [*tableau, *reserves]:
+            for a in range(len(pile) - 1, 0, -1):
+                if frozen >> (pile[a] & 63) & 1:
+                    buried |= sum(1 << (c & 63) for c in set(pile[:a]))
+                    break
+        kept = 0
+        for card in range(52):
+            free_parent = rules.parent_bits[card] & ~buried
+            if frozen >> card & 1 and not free_parent and rules.before_bits[card] & buried:
+                kept |= 1 << card
+        if kept == frozen:
+            return True
+        frozen = kept
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(GAMES),
+    st.integers(1, 13),
+    st.permutations(range(52)),
+    st.lists(st.integers(0, 51), min_size=12, max_size=12),
+    st.integers(0, 2**40),
+)
+def test_frozen_answers_as_its_definition_on_random_piles(
+    key: str, base: int, cards: list[int], cuts: list[int], down: int
+) -> None:
+    rules = Rules(game.new_game(key).variant, base)
+    edges = sorted(cuts)
+    piles = [bytes(cards[i:j]) for i, j in zip([0, *edges], [*edges, 52], strict=True)]
+    tableau = [
+        bytes(c + DOWN if down >> (7 * n + i) & 1 and i < len(p) - 1 else c for i, c in enumerate(p))
+        for n, p in enumerate(piles[:7])
+    ]
+    reserves = piles[7:]
+    expected = frozen_by_definition(rules, tableau, reserves)
+    assert rules.frozen(tableau, reserves) is expected
+    assert rules.frozen(tableau, reserves) is expected  # again, from what it kept of each pile
