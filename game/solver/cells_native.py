@@ -4,9 +4,11 @@ For its first ``PHASE`` stored positions the search of ``cells.make_search`` run
 depth-first ``CellSearch`` alone, and most deals are decided there. ``_cells`` is that search
 written in C, position for position: the same children in the same order, the same positions
 stored, the same line (the tests compare the two). So ``NativeFirst`` runs it first; when it
-decides within the phase, its answer is the one the Python searches would have given, some ten
-times sooner. Otherwise the Python searches (``cells.make_search``) run as they always did,
-from the start: the positions the C phase stored are not handed over, only its time is spent.
+decides within the phase, its answer is the one the Python searches would have given, about
+five times sooner (Baker's Game deals 50001-50100: median 1.4 ms a solve against 7.1 ms; some
+1 µs a stored position against 3.4-4.7 compiled). Otherwise the Python searches
+(``cells.make_search``) run as they always did, from the start: the positions the C phase
+stored are not handed over, only its time is spent (some 20 ms for the 20,000 positions).
 
 Without the C module (not built, stale, or ``SOLITAIRE_PURE_PYTHON``), ``make_search`` gives
 the Python searches alone.

@@ -6,10 +6,12 @@ TypeError or a ValueError, never a crash."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -115,6 +117,27 @@ def test_the_c_search_is_the_plain_search_on_deals_taking_tens_of_thousands_of_p
     key: str, deal: int
 ) -> None:
     _same(key, range(deal, deal + 1), 200_000)
+
+
+@needs_c
+@pytest.mark.parametrize("key", GAMES)
+def test_the_c_search_is_the_plain_search_from_positions_met_in_play(key: str) -> None:
+    """Cards in the cells, foundations begun on piles of their own choosing, emptied piles:
+    positions part of the way along each won deal's line."""
+    met = 0
+    for deal in range(1, 31):
+        g = game.new_game(key, deal=deal)
+        found = solve(g, Budget(seconds=1e9))
+        for part in (4, 3, 2):
+            state = g.state
+            for move in found.raw[: len(found.raw) // part]:
+                state = g.variant.apply(state, move)
+            here = Game(g.variant, state)
+            if CellSearch(g.variant, 10**9, 1e18, _never).begin(state) is not None:
+                continue  # won at the root: nothing to search
+            assert c_plain(here, 20_000) == python_plain(here, 20_000), (key, deal, part)
+            met += 1
+    assert met > 30
 
 
 def _solved(key: str, deal: int, budget: Budget, *, in_c: bool, monkeypatch: pytest.MonkeyPatch) -> Any:
@@ -305,3 +328,45 @@ def test_two_thousand_searches_leave_the_memory_flat() -> None:
     many(2_000)
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     assert after - before < 4_000, f"{before} KiB, then {after} KiB"  # ru_maxrss: KiB on Linux
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)  # a sanitized C build, then the agreement tests under it
+@pytest.mark.skipif(sys.platform != "linux", reason="the sanitizers' runtime is preloaded, as on Linux")
+def test_the_agreement_and_argument_tests_pass_under_address_and_undefined_sanitizers() -> None:
+    from test_loose_boundaries import _asan_runtime, _build_sanitized
+
+    gcc = shutil.which("gcc")
+    runtime = _asan_runtime(gcc) if gcc else None
+    if gcc is None or runtime is None:
+        pytest.skip("gcc with AddressSanitizer is not installed")
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp)
+        _build_sanitized(copy, gcc, "_cells")
+        env = {
+            **os.environ,
+            "LD_PRELOAD": runtime,
+            "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0",
+            "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
+            "PYTHONPATH": str(copy),
+        }
+        env.pop(native.PURE_ENV, None)
+        loaded = (
+            "import game.solver._cells as m, game.solver.native as n; print(m.__file__, n.c_built('_cells'))"
+        )
+        check = subprocess.run(
+            [sys.executable, "-c", loaded], cwd=copy, env=env, capture_output=True, text=True
+        )
+        built = next((copy / "game" / "solver").glob("_cells*.so"))
+        assert check.stdout.split() == [str(built), "True"], check.stderr
+        tests = ["tests/solver/test_cells_native.py", "-m", "not slow", "-k", "not python_searches_run_alone"]
+        result = subprocess.run(
+            [sys.executable, "-m", "pytest", "-rs", "-p", "no:cacheprovider", *tests],
+            cwd=copy,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=540,
+        )
+        assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+        assert "is not built" not in result.stdout  # -rs lists every skip: the C tests all ran
