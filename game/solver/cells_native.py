@@ -23,7 +23,7 @@ from game.engine.state import State
 from game.solver import native
 from game.solver.cells import TURNS, CellSearch
 from game.solver.cells import make_search as python_search
-from game.solver.compact import Turns
+from game.solver.compact import Resumable, Turns
 from game.variants.base import RawMove, Variant
 
 PHASE = TURNS[1][0]
@@ -103,6 +103,12 @@ class NativeFirst:
         self.turns = python_search(variant, positions, deadline, cancelled)
         self.seen: Sized = _Count(0)
         self.exhausted = False
+
+    @property
+    def searches(self) -> tuple[Resumable, ...]:
+        """The Python searches that take turns (``Turns.searches``), the plain one first: the
+        one the C search is the twin of."""
+        return self.turns.searches
 
     def run(self, state: State) -> list[RawMove] | None:
         """A winning line of engine moves, or ``None`` (``exhausted``: no win exists)."""
