@@ -2,8 +2,9 @@
 
 Each game's search is declared in ``game.solver.families``, never guessed from its attributes:
 Baker's Game and Seahaven Towers go to the fast cell-game search of ``game.solver.cells``
-(compact positions, its own move generator, every winning line replayed through the engine
-before it is returned), Aunt Mary and Lady Jane to ``game.solver.alternate`` and Kansas to
+(compact positions, its own move generator, its first phase in C where it is built,
+``game.solver.cells_native``; every winning line replayed through the engine before it is
+returned), Aunt Mary and Lady Jane to ``game.solver.alternate`` and Kansas to
 ``game.solver.kansas`` (the same kind of search). Every other position, and every position of
 a game declared nowhere, goes to the generic search of ``game.solver.engine_search``: every
 move comes from the variant's legal-move generator and is applied by the variant, so it can
@@ -30,6 +31,7 @@ from game.variants.base import RawMove, Variant
 if TYPE_CHECKING:
     from game.solver.alternate import AlternateSearch
     from game.solver.cells import CellSearch
+    from game.solver.cells_native import NativeFirst
     from game.solver.compact import Turns
 
 # The compact searches (compiled modules, when built) are imported when a search first runs
@@ -48,7 +50,9 @@ def replays_to_win(v: Variant, state: State, raw: Sequence[RawMove]) -> bool:
     return v.is_won(state)
 
 
-_Fast = Callable[[Variant, int, float, Callable[[], bool]], "CellSearch | AlternateSearch | Turns"]
+_Fast = Callable[
+    [Variant, int, float, Callable[[], bool]], "CellSearch | AlternateSearch | Turns | NativeFirst"
+]
 
 
 def _solve_cells(
@@ -125,8 +129,8 @@ def _fast(family: Family) -> tuple[Callable[[Variant, State], bool], _Fast] | No
     family."""
     from game.solver.alternate_rules import supported as alternate_supported
     from game.solver.alternate_stock import make_search as alternate_search
-    from game.solver.cells import make_search as cells_search
     from game.solver.cells import supported as cells_supported
+    from game.solver.cells_native import make_search as cells_search
     from game.solver.kansas import kansas_turns
     from game.solver.kansas_position import supported as kansas_supported
 

@@ -75,9 +75,9 @@ def _asan_runtime(gcc: str) -> str | None:
     return found if os.path.isabs(found) and os.path.exists(found) else None
 
 
-def _build_sanitized(copy: Path, gcc: str) -> None:
-    """The game package copied to ``copy`` with ``_loose`` built there under the sanitizers and
-    the mypyc-compiled modules left out (they run from source)."""
+def _build_sanitized(copy: Path, gcc: str, name: str = "_loose") -> None:
+    """The game package copied to ``copy`` with the C module ``name`` built there under the
+    sanitizers and the mypyc-compiled modules left out (they run from source)."""
     shutil.copytree(
         REPO / "game", copy / "game", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__")
     )
@@ -85,7 +85,7 @@ def _build_sanitized(copy: Path, gcc: str) -> None:
     shutil.copy(REPO / "pyproject.toml", copy / "pyproject.toml")
     script = (
         "from setuptools import Extension, setup\n"
-        "setup(name='loose', ext_modules=[Extension('game.solver._loose', ['game/solver/_loose.c'], "
+        f"setup(name='{name[1:]}', ext_modules=[Extension('game.solver.{name}', ['game/solver/{name}.c'], "
         f"extra_compile_args={SANITIZE!r}, extra_link_args={SANITIZE[:1]!r})], "
         "script_args=['-q', 'build_ext', '--inplace'])\n"
     )
