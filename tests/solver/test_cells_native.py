@@ -6,11 +6,8 @@ TypeError or a ValueError, never a crash."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
-import sysconfig
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -300,16 +297,9 @@ def test_the_python_searches_run_alone_where_the_c_module_is_not_wanted(
 
 @pytest.mark.parametrize("name", ["gcc", "clang"])
 def test_the_cells_c_compiles_as_strict_c11_without_a_warning(name: str) -> None:
-    if sys.platform == "win32":
-        pytest.skip("Windows builds the module with MSVC (setup.py); its Python headers are not for gcc")
-    compiler = shutil.which(name)
-    if compiler is None:
-        pytest.skip(f"{name} is not installed here")
-    include = sysconfig.get_paths()["include"]
-    strict = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-Wvla", "-fsyntax-only"]
-    proc = subprocess.run(
-        [compiler, *strict, f"-I{include}", str(SOURCE)], capture_output=True, text=True, timeout=120
-    )
+    from test_loose_portable import _compile, _compiler
+
+    proc = _compile(_compiler(name), "-fsyntax-only", source=SOURCE)
     assert proc.returncode == 0, proc.stderr
 
 
@@ -334,23 +324,13 @@ def test_two_thousand_searches_leave_the_memory_flat() -> None:
 @pytest.mark.timeout(600)  # a sanitized C build, then the agreement tests under it
 @pytest.mark.skipif(sys.platform != "linux", reason="the sanitizers' runtime is preloaded, as on Linux")
 def test_the_agreement_and_argument_tests_pass_under_address_and_undefined_sanitizers() -> None:
-    from test_loose_boundaries import _asan_runtime, _build_sanitized
+    from test_loose_boundaries import _build_sanitized, sanitized_env, sanitizers
 
-    gcc = shutil.which("gcc")
-    runtime = _asan_runtime(gcc) if gcc else None
-    if gcc is None or runtime is None:
-        pytest.skip("gcc with AddressSanitizer is not installed")
+    gcc, runtime = sanitizers()
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp)
         _build_sanitized(copy, gcc, "_cells")
-        env = {
-            **os.environ,
-            "LD_PRELOAD": runtime,
-            "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0",
-            "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
-            "PYTHONPATH": str(copy),
-        }
-        env.pop(native.PURE_ENV, None)
+        env = sanitized_env(runtime, copy)
         loaded = (
             "import game.solver._cells as m, game.solver.native as n; print(m.__file__, n.c_built('_cells'))"
         )

@@ -75,6 +75,29 @@ def _asan_runtime(gcc: str) -> str | None:
     return found if os.path.isabs(found) and os.path.exists(found) else None
 
 
+def sanitizers() -> tuple[str, str]:
+    """gcc and its AddressSanitizer runtime (the test skips where either is missing)."""
+    gcc = shutil.which("gcc")
+    runtime = _asan_runtime(gcc) if gcc else None
+    if gcc is None or runtime is None:
+        pytest.skip("gcc with AddressSanitizer is not installed")
+    return gcc, runtime
+
+
+def sanitized_env(runtime: str, copy: Path) -> dict[str, str]:
+    """The environment that runs the sanitized build in ``copy``: its runtime preloaded, an
+    undefined behaviour fatal, the compiled modules wanted."""
+    env = {
+        **os.environ,
+        "LD_PRELOAD": runtime,
+        "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0",
+        "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
+        "PYTHONPATH": str(copy),
+    }
+    env.pop("SOLITAIRE_PURE_PYTHON", None)
+    return env
+
+
 def _build_sanitized(copy: Path, gcc: str, name: str = "_loose") -> None:
     """The game package copied to ``copy`` with the C module ``name`` built there under the
     sanitizers and the mypyc-compiled modules left out (they run from source)."""
@@ -102,21 +125,11 @@ def _build_sanitized(copy: Path, gcc: str, name: str = "_loose") -> None:
 @pytest.mark.timeout(400)  # a sanitized C build, then the agreement tests under it
 @pytest.mark.skipif(sys.platform != "linux", reason="the sanitizers' runtime is preloaded, as on Linux")
 def test_the_c_and_python_agreement_tests_pass_under_address_and_undefined_sanitizers() -> None:
-    gcc = shutil.which("gcc")
-    runtime = _asan_runtime(gcc) if gcc else None
-    if gcc is None or runtime is None:
-        pytest.skip("gcc with AddressSanitizer is not installed")
+    gcc, runtime = sanitizers()
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp)
         _build_sanitized(copy, gcc)
-        env = {
-            **os.environ,
-            "LD_PRELOAD": runtime,
-            "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=0",
-            "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
-            "PYTHONPATH": str(copy),
-        }
-        env.pop("SOLITAIRE_PURE_PYTHON", None)
+        env = sanitized_env(runtime, copy)
         check = subprocess.run(
             [
                 sys.executable,

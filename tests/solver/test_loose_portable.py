@@ -31,9 +31,10 @@ def _compiler(name: str) -> str:
     return path
 
 
-def _compile(compiler: str, *flags: str) -> subprocess.CompletedProcess[str]:
+def _compile(compiler: str, *flags: str, source: Path = SOURCE) -> subprocess.CompletedProcess[str]:
+    """``source`` (the looser game's C by default) compiled as strict C11 with ``flags``."""
     include = sysconfig.get_paths()["include"]
-    args = [compiler, *STRICT, *flags, f"-I{include}", str(SOURCE)]
+    args = [compiler, *STRICT, *flags, f"-I{include}", str(source)]
     return subprocess.run(args, capture_output=True, text=True, timeout=120)
 
 
