@@ -1,6 +1,7 @@
 """The share of winnable deals of each game, with a 95 % confidence interval, over numbered deals.
 
-Each deal from ``--first`` on is solved (``game.solver.solve``, ``--budget`` seconds) and its
+Each deal from ``--first`` on is solved (``game.solver.solve``, ``--budget`` seconds and the
+game's budget of positions, ``Budget.for_game``, as ``solitaire solve`` gives it) and its
 verdict appended to a results file, one JSON line per deal, so the run can be stopped at any
 time and started again with the same command: deals already in the file are not solved again.
 
@@ -123,7 +124,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     if not wanted(done.get((key, deal)), retry=args.retry_undecided):
                         continue
                     began = time.perf_counter()
-                    found = solve(game.new_game(key, deal=deal), Budget(seconds=args.budget))
+                    # The game's own positions budget, as `solitaire solve --budget` gives it:
+                    # Kansas stores ten times as many (cheap) positions as the others.
+                    budget = Budget(seconds=args.budget).for_game(key)
+                    found = solve(game.new_game(key, deal=deal), budget)
                     record = {"game": key, "deal": deal, "verdict": found.verdict.value}
                     record["seconds"] = round(time.perf_counter() - began, 3)
                     out.write(json.dumps(record) + "\n")

@@ -65,3 +65,24 @@ def test_a_retry_solves_again_only_the_deals_left_undecided(table: ModuleType, t
     assert done[("seahaven", 2)] == "winnable"  # solved again: the newer line counts
     assert done[("seahaven", 3)] == "unwinnable"  # decided already: left alone (it is winnable)
     assert ("seahaven", 4) not in done  # never solved: a retry adds no new deal
+
+
+def test_each_game_is_solved_with_its_own_budget_of_positions(
+    table: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.solver
+    from game.solver import Budget, Solution, Verdict
+
+    given: dict[str, Budget] = {}
+
+    def solve(g: game.Game, budget: Budget) -> Solution:
+        given[g.key] = budget
+        return Solution(Verdict.UNKNOWN)
+
+    monkeypatch.setattr(game.solver, "solve", solve)
+    results = str(tmp_path / "w.jsonl")
+    argv = ["--games", "kansas,seahaven", "--deals", "1", "--budget", "7", "--results", results]
+    assert table.main(argv) == 0
+    # Kansas's looser game stores ten times as many positions: the same budget as `solitaire solve`.
+    assert given == {key: Budget(seconds=7).for_game(key) for key in ("kansas", "seahaven")}
+    assert given["kansas"].positions > given["seahaven"].positions
