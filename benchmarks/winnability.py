@@ -8,11 +8,14 @@ time and started again with the same command: deals already in the file are not 
     python benchmarks/winnability.py [--games seahaven,bakers-game,...] [--first 1]
                                      [--deals 10000] [--budget 10] [--results FILE]
     python benchmarks/winnability.py --report [--results FILE]
-    python benchmarks/winnability.py --retry-undecided --budget 60 [--games ...] [--results FILE]
+    python benchmarks/winnability.py --retry-undecided --budget 60 [--positions N] [--games ...]
+                                     [--results FILE]
 
 ``--retry-undecided`` solves again, with ``--budget``, the deals the file records as undecided
 (their new verdict is appended and read in place of the old one): the undecided deals are
-what keeps the interval of the slow games wide.
+what keeps the interval of the slow games wide. ``--positions`` gives every deal that many
+stored positions instead of its game's budget (a Kansas proof that needs more than the 27
+million positions of ``Budget.for_game``: some 1 GB more memory per 30 million).
 
 The share is estimated as winnable / decided deals with a Wilson score interval (z = 1.96);
 the undecided deals widen it (the bounds count them as all lost and as all won), so the
@@ -95,6 +98,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--first", type=int, default=1, help="first deal number")
     ap.add_argument("--deals", type=int, default=10_000, help="deals per game from --first")
     ap.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
+    ap.add_argument(
+        "--positions", type=int, default=0, help="positions per deal (default: the game's budget)"
+    )
     ap.add_argument("--results", type=Path, default=Path("winnability.jsonl"))
     ap.add_argument("--report", action="store_true", help="only print the figures so far")
     ap.add_argument("--retry-undecided", action="store_true", help="solve the undecided deals again")
@@ -102,8 +108,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args.game_list = [g for g in args.games.split(",") if g]
     if not args.game_list or any(g not in GAMES for g in args.game_list):
         ap.error(f"--games: not one of {', '.join(GAMES)}: {args.games!r}")
-    if args.first < 1 or args.deals < 1 or args.budget <= 0:
-        ap.error("--first and --deals must be at least 1, --budget positive")
+    if args.first < 1 or args.deals < 1 or args.budget <= 0 or args.positions < 0:
+        ap.error("--first and --deals must be at least 1, --budget positive, --positions not negative")
     return args
 
 
@@ -127,6 +133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     # The game's own positions budget, as `solitaire solve --budget` gives it:
                     # Kansas stores ten times as many (cheap) positions as the others.
                     budget = Budget(seconds=args.budget).for_game(key)
+                    if args.positions:
+                        budget = Budget(seconds=args.budget, positions=args.positions)
                     found = solve(game.new_game(key, deal=deal), budget)
                     record = {"game": key, "deal": deal, "verdict": found.verdict.value}
                     record["seconds"] = round(time.perf_counter() - began, 3)

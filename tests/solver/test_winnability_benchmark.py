@@ -86,3 +86,27 @@ def test_each_game_is_solved_with_its_own_budget_of_positions(
     # Kansas's looser game stores ten times as many positions: the same budget as `solitaire solve`.
     assert given == {key: Budget(seconds=7).for_game(key) for key in ("kansas", "seahaven")}
     assert given["kansas"].positions > given["seahaven"].positions
+
+
+def test_positions_given_on_the_command_line_replace_each_game_budget(
+    table: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.solver
+    from game.solver import Budget, Solution, Verdict
+
+    given: dict[str, Budget] = {}
+
+    def solve(g: game.Game, budget: Budget) -> Solution:
+        given[g.key] = budget
+        return Solution(Verdict.UNKNOWN)
+
+    monkeypatch.setattr(game.solver, "solve", solve)
+    results = str(tmp_path / "w.jsonl")
+    argv = ["--games", "kansas,seahaven", "--deals", "1", "--budget", "60", "--positions", "80000000"]
+    assert table.main([*argv, "--results", results]) == 0
+    assert given == {key: Budget(seconds=60, positions=80_000_000) for key in ("kansas", "seahaven")}
+
+
+def test_winnability_rejects_negative_positions(table: ModuleType) -> None:
+    with pytest.raises(SystemExit):
+        table.parse_args(["--positions", "-1"])
