@@ -18,6 +18,8 @@ class InlineWorker:
         self.requests: list[tuple[int, str, Budget]] = []
         self.automatic: list[bool] = []
         """Each request's automatic-moves setting, in order."""
+        self.kept: list[bool] = []
+        """Whether each request may start from the last search's answers, in order."""
         self.searched: list[str] = []
         """The position texts searched, in order."""
         self.hold = hold
@@ -26,9 +28,10 @@ class InlineWorker:
         """A cap on every search's time budget (to keep app tests quick)."""
         self.closed = False
 
-    def submit(self, game: Game, budget: Budget, *, automatic: bool = True) -> int:
+    def submit(self, game: Game, budget: Budget, *, automatic: bool = True, keep: bool = False) -> int:
         self.requests.append((len(self.requests) + 1, game.text(), budget))
         self.automatic.append(automatic)
+        self.kept.append(keep)
         return len(self.requests)
 
     def answers(self) -> list[Answer]:

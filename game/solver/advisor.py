@@ -82,7 +82,7 @@ class Outlook(Enum):
 class Worker(Protocol):
     """What the advisor needs of a solver worker (``SolverWorker``, or a test's stand-in)."""
 
-    def submit(self, game: Game, budget: Budget, *, automatic: bool) -> int: ...
+    def submit(self, game: Game, budget: Budget, *, automatic: bool, keep: bool) -> int: ...
 
     def answers(self) -> list[Answer]: ...
 
@@ -554,7 +554,8 @@ class Advisor:
             self._superseded[self._active[0]] = self._active[1]
             for old in sorted(self._superseded)[:-MAX_REQUESTS]:
                 del self._superseded[old]
-        request = worker.submit(position, budget, automatic=self.automatic)
+        # A rating counts the positions searched: it starts from nothing, the checks do not.
+        request = worker.submit(position, budget, automatic=self.automatic, keep=rating is None)
         quiet = background or ahead
         asked = _Request(state, position.text(), rating, deep, again, self.automatic, quiet, ahead)
         self._active = (request, asked)

@@ -218,7 +218,7 @@ def kansas_turns(variant: Variant, positions: int, deadline: float, cancelled: C
     losses are proved by the looser game alone; its answers prune both searches, and lead
     them along its wins.
     """
-    dead_ends = DeadEnds()
+    dead_ends = DeadEnds(room=positions)
     macro = KansasSearch(variant, positions, deadline, cancelled, dead_ends=dead_ends)
     searches = (
         macro,

@@ -53,7 +53,8 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Sized
+from collections.abc import Callable, Iterator, Sized
+from contextlib import contextmanager
 from typing import Final, Protocol
 
 from game.solver import native
@@ -225,9 +226,17 @@ class RelaxedKansas:
         """Whether the search runs in C."""
         return self.table is not None
 
-    def same_root(self, reserve: bytes, stock: bytes, waste: bytes, base: int) -> bool:
-        """Whether this game is the one of a root with this reserve, stock, waste and base."""
-        return (reserve, stock, waste, base) == (self.reserve, self.stock, self.waste, self.base)
+    def covers(self, reserve: bytes, stock: bytes, waste: bytes, base: int) -> bool:
+        """Whether every position of a root with this reserve, stock, waste and base rank is one
+        of this game, with the same key: the root's reserve and stock are what is left of this
+        one's (cards leave them from the top only, and the stock is dealt once), and its waste,
+        from the top down, is made of cards this game deals after them, in that order. A
+        position's waste is the dealt cards found nowhere else, so a later position of the
+        same deal is one of the game of an earlier root."""
+        if base != self.base or reserve != self.reserve[: len(reserve)] or stock != self.stock[: len(stock)]:
+            return False
+        later = iter(self.dealt[len(stock) :])
+        return all(card in later for card in waste[::-1])  # in order: ``in`` consumes ``later``
 
     def verdict(
         self,
@@ -497,19 +506,73 @@ class RelaxedKansas:
 
 class DeadEnds:
     """The looser game of the root being searched, shared by the searches that take turns on
-    it (so each answer is found once). Its length is the positions the looser game stored;
-    ``stored`` is what counts against the searches' budget, when they share one (``None``:
-    each search counts its own positions and these)."""
+    it (so each answer is found once). Its length is the positions the looser game stored
+    for this search; ``stored`` is what counts against the searches' budget, when they share
+    one (``None``: each search counts its own positions and these). ``room``: the positions
+    the search may store, which a game carried over from the last search (``carry_over``)
+    must leave room for under ``answer.scaled_cap``."""
 
-    def __init__(self) -> None:
+    def __init__(self, room: int = 0) -> None:
         self.game: RelaxedKansas | None = None
+        self.root: tuple[bytes, bytes, bytes, int] | None = None
         self.stored: Sized | None = None
+        self.room = room
+        self.earlier = 0
+        """The answers the game already held when this search took it over (``carry_over``):
+        not this search's, so not counted against its budget."""
 
     def __len__(self) -> int:
-        return len(self.game) if self.game is not None else 0
+        return len(self.game) - self.earlier if self.game is not None else 0
 
     def of(self, reserve: bytes, stock: bytes, waste: bytes, base: int) -> RelaxedKansas:
-        """The looser game of the root with this reserve, stock, waste and base rank."""
-        if self.game is None or not self.game.same_root(reserve, stock, waste, base):
-            self.game = RelaxedKansas(reserve, stock, waste, base)
+        """The looser game of the root with this reserve, stock, waste and base rank: with
+        ``carry_over`` on, the last search's when it covers this root."""
+        root = (reserve, stock, waste, base)
+        if self.game is None or root != self.root:
+            self.root = root
+            carried = _CARRIED.game
+            if _CARRIED.on and carried is not None and carried.covers(*root) and self._fits(carried):
+                self.game, self.earlier = carried, len(carried)
+            else:
+                self.game, self.earlier = RelaxedKansas(*root), 0
+                _CARRIED.game = self.game if _CARRIED.on else None
         return self.game
+
+    def _fits(self, carried: RelaxedKansas) -> bool:
+        from game.solver.answer import scaled_cap  # which imports this module on first use
+
+        return len(carried) + self.room <= scaled_cap()
+
+
+class _Carried:
+    """The looser game of the last search inside ``carry_over``."""
+
+    on = False
+    game: RelaxedKansas | None = None
+
+
+_CARRIED = _Carried()
+
+
+@contextmanager
+def carry_over(on: bool = True) -> Iterator[None]:
+    """Inside this block a Kansas search starts from the looser game's answers of the last
+    search made in it, when its root is a position of that game (``RelaxedKansas.covers``:
+    a later position of the same deal). Those answers are exact, so only the time to find
+    them is spared: the advisor's worker checks the positions of a game in play one after
+    another, and a loss too big for one check's budget is proved over a few (Kansas deal
+    20001 of ``benchmarks/advisor.py``: its fifth position in play, not its eleventh).
+
+    Not for an answer that counts the positions searched (a rating) or must be the same on
+    every run (the shipped deals' proofs): those search from nothing, outside the block or in
+    one with ``on`` false, which also lets the last game go. It is let go, too, when the
+    outermost block closes, and never taken without room for the new search's budget under
+    ``answer.scaled_cap`` (the memory of a search from nothing at most)."""
+    was = _CARRIED.on
+    _CARRIED.on = on
+    try:
+        yield
+    finally:
+        _CARRIED.on = was
+        if not was:
+            _CARRIED.game = None

@@ -36,8 +36,9 @@ RECYCLE_GRACE = 3.0
 answer from the warm process (a new one costs about half a second on a busy machine, which
 pushed Kansas's first answers past 0.5 s after every deeper search)."""
 
-Request = tuple[int, str, float, int, bool]
-"""(request number, position text, seconds, positions, automatic moves on)."""
+Request = tuple[int, str, float, int, bool, bool]
+"""(request number, position text, seconds, positions, automatic moves on, carry over: the
+search may start from what the last one found, ``kansas_relaxed.carry_over``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,8 @@ def _serve(
     """The worker process: solve the newest request, skipping superseded ones; exit after
     ``idle_exit`` seconds without one (the next request starts a new process), or after
     ``RECYCLE_GRACE`` seconds without one while holding more than ``recycle_mib`` MiB."""
+    from game.solver.kansas_relaxed import carry_over  # the process's own import
+
     waiting: list[Request] = []
 
     def take() -> bool:
@@ -75,31 +78,35 @@ def _serve(
             return False
         return True
 
-    while True:
-        if not waiting and not (conn.poll(idle_exit) and take()):
-            return
-        if not waiting:
-            continue
-        request, text, seconds, positions, automatic = waiting.pop()
-        waiting.clear()  # only the newest matters
-        if request < latest.value:
-            continue
-
-        def superseded(r: int = request) -> bool:
-            return r < latest.value
-
-        budget = Budget(seconds, positions)
-        result = solve(Game.from_text(text), budget, cancelled=superseded, automatic=automatic)
-        if request >= latest.value:
-            answer = (request, text, result.verdict.value, [str(m) for m in result.moves])
-            try:
-                conn.send((*answer, result.positions, result.seconds))
-            except OSError:
+    # Open for the process's life: each request that may (``keep``) starts from the looser
+    # game of the last one; one that may not drops it.
+    with carry_over():
+        while True:
+            if not waiting and not (conn.poll(idle_exit) and take()):
                 return
-        if not take():
-            return  # the game has gone
-        if not waiting and _resident_mib() > recycle_mib and not conn.poll(RECYCLE_GRACE):
-            return  # give a big search's memory back once the player pauses
+            if not waiting:
+                continue
+            request, text, seconds, positions, automatic, keep = waiting.pop()
+            waiting.clear()  # only the newest matters
+            if request < latest.value:
+                continue
+
+            def superseded(r: int = request) -> bool:
+                return r < latest.value
+
+            budget = Budget(seconds, positions)
+            with carry_over(keep):
+                result = solve(Game.from_text(text), budget, cancelled=superseded, automatic=automatic)
+            if request >= latest.value:
+                answer = (request, text, result.verdict.value, [str(m) for m in result.moves])
+                try:
+                    conn.send((*answer, result.positions, result.seconds))
+                except OSError:
+                    return
+            if not take():
+                return  # the game has gone
+            if not waiting and _resident_mib() > recycle_mib and not conn.poll(RECYCLE_GRACE):
+                return  # give a big search's memory back once the player pauses
 
 
 def _resident_mib() -> float:
@@ -149,11 +156,13 @@ class SolverWorker:
         self._process.start()
         child.close()
 
-    def submit(self, game: Game, budget: Budget, *, automatic: bool = True) -> int:
+    def submit(self, game: Game, budget: Budget, *, automatic: bool = True, keep: bool = False) -> int:
         """Ask for ``game``'s current position to be solved, as the table plays it with
-        automatic moves on or off (``automatic``, ``solve``); returns the request number."""
+        automatic moves on or off (``automatic``, ``solve``); returns the request number.
+        ``keep``: the search may start from what the process's last such search found
+        (``kansas_relaxed.carry_over``), which spares time but changes the positions counted."""
         self._next += 1
-        item: Request = (self._next, game.text(), budget.seconds, budget.positions, automatic)
+        item: Request = (self._next, game.text(), budget.seconds, budget.positions, automatic, keep)
         for _ in range(2):  # the process may exit between the check and the send
             if not self._running():
                 self._start()

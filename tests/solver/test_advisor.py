@@ -369,3 +369,18 @@ def test_rating_a_resumed_game_again_gives_way_to_the_position_in_play(
     advisor.poll()
     advisor.poll()
     assert advisor.rating(g) is Difficulty.EASY  # rated once nothing else is to be searched
+
+
+def test_a_rating_searches_from_nothing_and_the_checks_after_it_carry_over(
+    advisor: Advisor, worker: InlineWorker
+) -> None:
+    g = opening()
+    advisor.follow(g)
+    advisor.poll()
+    for move in LOSING:
+        act(g, move)
+        advisor.follow(g)
+        advisor.poll()
+    assert len(worker.kept) >= 2
+    assert worker.kept[0] is False  # the opening's search gives the deal's rating
+    assert all(worker.kept[1:])

@@ -18,7 +18,7 @@ class DyingWorker:
     def __init__(self) -> None:
         self.starts = 0
 
-    def submit(self, game: Game, budget: Budget, *, automatic: bool = True) -> int:
+    def submit(self, game: Game, budget: Budget, *, automatic: bool = True, keep: bool = False) -> int:
         self.starts += 1
         return self.starts
 

@@ -35,3 +35,18 @@ def test_a_worker_over_its_memory_mark_exits_once_requests_pause() -> None:
         assert not worker.alive()
     finally:
         worker.close()
+
+
+def test_the_worker_carries_the_looser_game_over_only_when_asked() -> None:
+    from test_kansas_carry_over import LOST_DEAL, played
+
+    check = Budget(seconds=120, positions=1_000_000)
+    positions = played(LOST_DEAL, 6)
+    for keep, last in ((False, Verdict.UNKNOWN), (True, Verdict.UNWINNABLE)):
+        worker = SolverWorker()
+        try:
+            answers = [worker.wait(worker.submit(p, check, keep=keep), timeout=120) for p in positions]
+            assert all(a is not None for a in answers)
+            assert answers[-1] is not None and answers[-1].verdict is last
+        finally:
+            worker.close()
