@@ -114,9 +114,14 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=60)
     parser.add_argument("--variants", default=",".join(game.VARIANTS))
     parser.add_argument("--pause", type=float, default=0.0, help="seconds a player waits per action")
-    parser.add_argument("--no-reuse", action="store_true", help="no nearby lines, no look ahead (baseline)")
+    parser.add_argument(
+        "--no-reuse",
+        action="store_true",
+        help="no nearby lines, no look ahead, no carried-over answers (baseline)",
+    )
     args = parser.parse_args()
-    print(f"solver: {describe()}; nearby lines and look ahead: {'off' if args.no_reuse else 'on'}")
+    reuse = "off" if args.no_reuse else "on"
+    print(f"solver: {describe()}; nearby lines, look ahead and carried-over answers: {reuse}")
     head = ("positions", "yes/no<=.5s", "<=0.5 s", "median", "p90", "p95", "unknown", "after pause")
     widths = (9, 11, 9, 9, 9, 9, 9, 11)
     columns = " ".join(f"{h:>{w}}" for h, w in zip(head, widths, strict=True))

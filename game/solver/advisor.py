@@ -158,8 +158,9 @@ class Advisor:
         """Whether the table plays automatic moves (the setting): positions are searched as
         it plays them, and what is known under the other setting is kept apart."""
         self.reuse = reuse
-        """Whether a position near a known winning line gets a line without a search, and the
-        positions one action ahead are checked while the player thinks."""
+        """Whether a position near a known winning line gets a line without a search, the
+        positions one action ahead are checked while the player thinks, and a check may start
+        from what the last one found (``kansas_relaxed.carry_over``)."""
         self._ahead: tuple[State, list[Game]] | None = None
         """The current position and the positions one action from it (``_look_ahead``)."""
         self._memories = {True: _Memory(), False: _Memory()}
@@ -554,8 +555,9 @@ class Advisor:
             self._superseded[self._active[0]] = self._active[1]
             for old in sorted(self._superseded)[:-MAX_REQUESTS]:
                 del self._superseded[old]
-        # A rating counts the positions searched: it starts from nothing, the checks do not.
-        request = worker.submit(position, budget, automatic=self.automatic, keep=rating is None)
+        # A rating counts the positions searched: it starts from nothing, the checks need not.
+        keep = self.reuse and rating is None
+        request = worker.submit(position, budget, automatic=self.automatic, keep=keep)
         quiet = background or ahead
         asked = _Request(state, position.text(), rating, deep, again, self.automatic, quiet, ahead)
         self._active = (request, asked)

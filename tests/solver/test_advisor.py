@@ -384,3 +384,15 @@ def test_a_rating_searches_from_nothing_and_the_checks_after_it_carry_over(
     assert len(worker.kept) >= 2
     assert worker.kept[0] is False  # the opening's search gives the deal's rating
     assert all(worker.kept[1:])
+
+
+def test_without_reuse_no_check_carries_over(worker: InlineWorker) -> None:
+    advisor = Advisor(lambda: worker, reuse=False)
+    g = opening()
+    advisor.follow(g)
+    advisor.poll()
+    for move in LOSING:
+        act(g, move)
+        advisor.follow(g)
+        advisor.poll()
+    assert len(worker.kept) >= 2 and not any(worker.kept)
