@@ -531,11 +531,11 @@ class DeadEnds:
         if self.game is None or root != self.root:
             self.root = root
             carried = _CARRIED.game
-            if _CARRIED.on and carried is not None and carried.covers(*root) and self._fits(carried):
+            if _CARRIED.take and carried is not None and carried.covers(*root) and self._fits(carried):
                 self.game, self.earlier = carried, len(carried)
             else:
                 self.game, self.earlier = RelaxedKansas(*root), 0
-                _CARRIED.game = self.game if _CARRIED.on else None
+                _CARRIED.game = self.game if _CARRIED.held else None
         return self.game
 
     def _fits(self, carried: RelaxedKansas) -> bool:
@@ -547,7 +547,10 @@ class DeadEnds:
 class _Carried:
     """The looser game of the last search inside ``carry_over``."""
 
-    on = False
+    held = False
+    """Whether a block is open: the last search's game is kept."""
+    take = False
+    """Whether a search may start from it (the innermost block's ``on``)."""
     game: RelaxedKansas | None = None
 
 
@@ -560,19 +563,21 @@ def carry_over(on: bool = True) -> Iterator[None]:
     search made in it, when its root is a position of that game (``RelaxedKansas.covers``:
     a later position of the same deal). Those answers are exact, so only the time to find
     them is spared: the advisor's worker checks the positions of a game in play one after
-    another, and a loss too big for one check's budget is proved over a few (Kansas deal
-    20001 of ``benchmarks/advisor.py``: its fifth position in play, not its eleventh).
+    another, and a loss too big for one quick check is proved over a few (Kansas deal
+    20001 of ``benchmarks/advisor.py``: at its fourth position in play, not its twelfth).
 
     Not for an answer that counts the positions searched (a rating) or must be the same on
-    every run (the shipped deals' proofs): those search from nothing, outside the block or in
-    one with ``on`` false, which also lets the last game go. It is let go, too, when the
-    outermost block closes, and never taken without room for the new search's budget under
-    ``answer.scaled_cap`` (the memory of a search from nothing at most)."""
-    was = _CARRIED.on
-    _CARRIED.on = on
+    every run (the shipped deals' proofs): those search from nothing, outside any block, or
+    in a block inside one with ``on`` false (whose search's answers the next search may still
+    start from). The last game is let go when the outermost block closes, and never taken
+    without room for the new search's budget under ``answer.scaled_cap`` (the memory of a
+    search from nothing at most)."""
+    was = _CARRIED.held, _CARRIED.take
+    _CARRIED.held = _CARRIED.held or on
+    _CARRIED.take = on
     try:
         yield
     finally:
-        _CARRIED.on = was
-        if not was:
+        _CARRIED.held, _CARRIED.take = was
+        if not _CARRIED.held:
             _CARRIED.game = None

@@ -78,8 +78,8 @@ def _serve(
             return False
         return True
 
-    # Open for the process's life: each request that may (``keep``) starts from the looser
-    # game of the last one; one that may not drops it.
+    # Open for the process's life: a request that may (``keep``) starts from the looser game
+    # of the last one; one that may not starts from nothing, and the next may go on from it.
     with carry_over():
         while True:
             if not waiting and not (conn.poll(idle_exit) and take()):

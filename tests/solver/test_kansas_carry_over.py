@@ -111,19 +111,25 @@ def test_outside_carry_over_every_search_starts_from_nothing() -> None:
     assert kansas_relaxed._CARRIED.game is None  # let go when the block closed
     solve(positions[0], Budget(seconds=60, positions=100_000))
     assert kansas_relaxed._CARRIED.game is None
-    with carry_over(False):
-        solve(positions[0], Budget(seconds=60, positions=100_000))
-        assert kansas_relaxed._CARRIED.game is None
 
 
-def test_a_search_that_may_not_carry_over_lets_the_last_game_go() -> None:
+def test_a_search_that_may_not_carry_over_starts_from_nothing_and_the_next_may_go_on() -> None:
     positions = played(LOST_DEAL, 2)
     with carry_over():
         solve(positions[0], Budget(seconds=60, positions=100_000))
-        assert kansas_relaxed._CARRIED.game is not None
+        before = kansas_relaxed._CARRIED.game
+        assert before is not None
         with carry_over(False):  # a rating inside the worker's block
             solve(positions[1], Budget(seconds=60, positions=100_000))
-        assert kansas_relaxed._CARRIED.game is None
+            rated = kansas_relaxed._CARRIED.game
+        assert rated is not None and rated is not before
         solve(positions[1], Budget(seconds=60, positions=100_000))
-        assert kansas_relaxed._CARRIED.game is not None
+        assert kansas_relaxed._CARRIED.game is rated
     assert kansas_relaxed._CARRIED.game is None
+
+
+def test_a_block_that_does_not_carry_over_keeps_nothing() -> None:
+    positions = played(LOST_DEAL, 2)
+    with carry_over(False):
+        solve(positions[0], Budget(seconds=60, positions=100_000))
+        assert kansas_relaxed._CARRIED.game is None
