@@ -38,7 +38,7 @@ not among them: its search runs in C (``_loose``), and compiled it did not make 
 (deals 1-8, 19, 23 at 4 s: the same positions, 4.40 s in all without it against 4.67 s with it),
 while it was a ninth of the C to compile at every install."""
 
-C_MODULES = ("_loose", "_cells")
+C_MODULES = ("_loose", "_cells", "_alternate")
 """The modules of ``game.solver`` written in C (``setup.py`` builds each from ``<name>.c``);
 each has a plain-Python equivalent that is used when it is not built, stale, or not wanted."""
 

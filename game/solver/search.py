@@ -127,8 +127,8 @@ def _fast(family: Family) -> tuple[Callable[[Variant, State], bool], _Fast] | No
     """The declared family's compact search (``game.solver.families``) and the test of the
     positions it takes (all 52 cards, laid out as play can leave them); ``None`` for the generic
     family."""
+    from game.solver.alternate_native import make_search as alternate_search
     from game.solver.alternate_rules import supported as alternate_supported
-    from game.solver.alternate_stock import make_search as alternate_search
     from game.solver.cells import supported as cells_supported
     from game.solver.cells_native import make_search as cells_search
     from game.solver.kansas import kansas_turns

@@ -1,0 +1,1021 @@
+/* Lady Jane's depth-first search of game/solver/alternate.py, in C, resumable.
+ *
+ * The same search as a LadyJaneStock (dead_test and twins on) driven by compact.DepthFirst,
+ * position for position: the same settling (safe cards home), the same children in the same
+ * order (tableau moves, side-pile moves, foundation moves, the stock's move, the moves only
+ * another twin placement allows), the same key equivalence (canonical twin placement, the
+ * tableau piles in any order), the same admit (a position seen with as many redeals left is
+ * not searched again) and is_dead (Rules.stuck, Rules.frozen), the same score and order of
+ * ties (a stable sort, the best popped from the end), the same look at the budget every POLL
+ * positions expanded. alternate.py has the argument for every pruning; what C adds is speed.
+ *
+ * A win is given as the index, in the Python search's `children`, of each child taken from
+ * the root down: alternate_native.py replays them through the Python search for the line,
+ * whose moves and foundation piles are then exactly the Python search's.
+ *
+ * A position (Pos) is each pile's cards and length (the tableau piles, then the side piles:
+ * stock, waste, reserves), a face-down tableau card stored as card + DOWN, the foundation
+ * heights per suit, the stock's face-down count and the redeals left. The children of the
+ * positions on the search's path are kept packed on one stack, a node's children after its
+ * parent's. The search lives in a capsule between calls (`new`, then `resume` as often as
+ * wanted).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CARDS 52
+#define DOWN 64
+#define MAX_TAB 10
+#define MAX_SIDE 10
+#define MAX_PILES (MAX_TAB + MAX_SIDE)
+#define POLL 64 /* positions expanded between two looks at the clock and at `cancelled` */
+#define PACKED (6 + MAX_PILES + CARDS)
+#define MAX_KEY (6 + MAX_PILES + CARDS)
+#define NONE 255
+#define CAPSULE "game.solver._alternate.Search"
+
+typedef struct {
+    uint8_t len[MAX_PILES];
+    uint8_t found[4];
+    uint8_t down, redeals;
+    uint8_t card[MAX_PILES][CARDS];
+} Pos;
+
+typedef struct {
+    int32_t score;
+    int32_t index; /* the child's place in the Python search's `children` (-1: the root) */
+    uint8_t node[PACKED];
+} Entry;
+
+typedef struct {
+    size_t start; /* the first entry of this level */
+    int32_t taken; /* the index of the child expanded into this level */
+} Level;
+
+typedef struct {
+    uint64_t hash;
+    size_t key; /* offset of the key (its length byte, its bytes, then the redeals left) plus one */
+} Slot;
+
+typedef struct {
+    uint8_t fits[128 * 128];
+    uint8_t place[CARDS], mate[CARDS], fills[CARDS], nparents[CARDS], parents[CARDS][2];
+    int next_home[4][14];
+    uint64_t parent_bits[CARDS], before_bits[CARDS];
+    uint8_t opposite[4][2];
+} Rules;
+
+struct Search;
+/* What becomes of each child as it is made: 0 go on, 1 stop making children, -1 error. */
+typedef int (*Sink)(struct Search *s, const Pos *child);
+
+typedef struct Search {
+    Rules r;
+    int nt, ns; /* tableau piles, side piles (stock, waste, reserves) */
+    int reserve_weight;
+    Entry *entries;
+    size_t entries_len, entries_cap;
+    Level *levels;
+    size_t depth, levels_cap;
+    Slot *slots;
+    size_t slots_cap, count;
+    uint8_t *keys;
+    size_t keys_len, keys_cap;
+    long long expanded;
+    /* while children are made */
+    Sink sink;
+    int32_t kid_index;
+    size_t kids_start;
+} Search;
+
+static PyObject *monotonic; /* time.monotonic, as compact.DepthFirst reads the clock */
+
+static inline int suit_of(int card) { return card / 13; }
+
+/* ------------------------------------------------------------------ memory */
+
+static int grow(void **data, size_t *cap, size_t need, size_t item) {
+    if (need <= *cap) return 1;
+    size_t cap2 = *cap ? *cap : 64;
+    while (cap2 < need) cap2 *= 2;
+    void *bigger = realloc(*data, cap2 * item);
+    if (!bigger) return 0;
+    *data = bigger;
+    *cap = cap2;
+    return 1;
+}
+
+/* ------------------------------------------------------------------- rules */
+
+/* Rules.safe: `card`, next for its foundation, can go home at once without losing a win. */
+static int safe(const Rules *r, int card, const uint8_t *found) {
+    int place = r->place[card];
+    if (place == 0) return 1;
+    const uint8_t *o = r->opposite[suit_of(card)];
+    int low = found[0];
+    for (int s = 1; s < 4; s++)
+        if (found[s] < low) low = found[s];
+    return found[o[0]] >= place && found[o[1]] >= place && low >= place - 1;
+}
+
+/* Rules.goes_home: face up, next for its foundation, and safe. */
+static int goes_home(const Rules *r, int card, const uint8_t *found) {
+    return card < DOWN && found[suit_of(card)] == r->place[card] && safe(r, card, found);
+}
+
+/* The place of the lowest card of the pile's face-up valid build (movable()[-1][0]). */
+static int build_bottom(const Rules *r, const uint8_t *pile, int n) {
+    int j = n - 1;
+    while (j > 0 && r->fits[pile[j - 1] << 7 | pile[j]]) j--;
+    return j;
+}
+
+/* Rules.stuck */
+static int stuck(const Rules *r, const uint8_t *pile, int n, int tableau) {
+    uint64_t under = n ? (uint64_t)1 << (pile[0] & 63) : 0;
+    for (int a = 1; a < n; a++) {
+        int card = pile[a] & 63;
+        int skip = r->fills[card] || (tableau && pile[a - 1] < DOWN && r->fits[pile[a - 1] << 7 | card]);
+        if (!skip && !(r->parent_bits[card] & ~under) && (r->before_bits[card] & under)) return 1;
+        under |= (uint64_t)1 << card;
+    }
+    return 0;
+}
+
+/* Rules.frozen over the tableau piles and the reserves (side piles 2...). */
+static int frozen(const Search *s, const Pos *p) {
+    const Rules *r = &s->r;
+    uint64_t set = 0;
+    /* per pile, its candidates above the bottom from the top down: bit and cards under */
+    static const int most = MAX_PILES * CARDS;
+    uint64_t bits[MAX_PILES * CARDS], unders[MAX_PILES * CARDS];
+    int starts[MAX_PILES + 1], np = 0, at = 0;
+    for (int q = 0; q < s->nt + s->ns; q++) {
+        if (q >= s->nt && q < s->nt + 2) continue;
+        int tableau = q < s->nt, n = p->len[q];
+        const uint8_t *pile = p->card[q];
+        uint64_t under = 0;
+        int begin = at;
+        for (int a = 0; a < n; a++) {
+            int card = pile[a] & 63;
+            int laid = tableau && a && pile[a - 1] < DOWN && r->fits[pile[a - 1] << 7 | card];
+            if (!r->fills[card] && !laid) {
+                set |= (uint64_t)1 << card;
+                if (a && at < most) {
+                    bits[at] = (uint64_t)1 << card;
+                    unders[at] = under;
+                    at++;
+                }
+            }
+            under |= (uint64_t)1 << card;
+        }
+        if (at > begin) starts[np++] = begin;
+    }
+    starts[np] = at;
+    while (set) {
+        uint64_t buried = 0;
+        for (int k = 0; k < np; k++)
+            for (int b = starts[k + 1] - 1; b >= starts[k]; b--) /* from the top down */
+                if (set & bits[b]) {
+                    buried |= unders[b];
+                    break;
+                }
+        uint64_t kept = 0;
+        for (int card = 0; card < CARDS; card++) {
+            uint64_t bit = (uint64_t)1 << card;
+            if ((set & bit) && !(r->parent_bits[card] & ~buried) && (r->before_bits[card] & buried)) kept |= bit;
+        }
+        if (kept == set) return 1;
+        set = kept;
+    }
+    return 0;
+}
+
+/* AlternateSearch.is_dead */
+static int is_dead(const Search *s, const Pos *p) {
+    for (int i = 0; i < s->nt; i++)
+        if (stuck(&s->r, p->card[i], p->len[i], 1)) return 1;
+    for (int j = s->nt + 2; j < s->nt + s->ns; j++)
+        if (stuck(&s->r, p->card[j], p->len[j], 0)) return 1;
+    return frozen(s, p);
+}
+
+/* --------------------------------------------------------------- positions */
+
+static inline void reveal(Pos *p, int q) {
+    int n = p->len[q];
+    if (n && p->card[q][n - 1] >= DOWN) p->card[q][n - 1] -= DOWN;
+}
+
+static inline int top_of(const Pos *p, int q) { return p->len[q] ? p->card[q][p->len[q] - 1] : -1; }
+
+/* The first side pile whose top card plays: the stock only when face up (singles_now). */
+static inline int first_single(const Search *s, const Pos *p) { return s->nt + (p->down ? 1 : 0); }
+
+/* AlternateSearch.settle, without the line. */
+static void settle(const Search *s, Pos *p) {
+    const Rules *r = &s->r;
+    int moved = 1;
+    while (moved) {
+        moved = 0;
+        for (int i = 0; i < s->nt; i++) {
+            while (p->len[i]) {
+                int card = p->card[i][p->len[i] - 1];
+                if (card >= DOWN || p->found[suit_of(card)] != r->place[card] || !safe(r, card, p->found)) break;
+                p->found[suit_of(card)]++;
+                p->len[i]--;
+                reveal(p, i);
+                moved = 1;
+            }
+        }
+        for (int q = first_single(s, p); q < s->nt + s->ns; q++) {
+            while (p->len[q]) {
+                int card = p->card[q][p->len[q] - 1];
+                if (p->found[suit_of(card)] != r->place[card] || !safe(r, card, p->found)) break;
+                p->found[suit_of(card)]++;
+                p->len[q]--;
+                moved = 1;
+            }
+        }
+    }
+}
+
+static int score(const Search *s, const Pos *p) {
+    const Rules *r = &s->r;
+    int total = -10 * (p->found[0] + p->found[1] + p->found[2] + p->found[3]);
+    for (int q = s->nt + 2; q < s->nt + s->ns; q++)
+        if (p->len[q] > 1) total += s->reserve_weight * (p->len[q] - 1);
+    for (int i = 0; i < s->nt; i++) {
+        int n = p->len[i];
+        const uint8_t *pile = p->card[i];
+        if (!n) {
+            total -= 2;
+            continue;
+        }
+        for (int a = 0; a + 1 < n; a++) {
+            if (pile[a] >= DOWN)
+                total += 3;
+            else if (!r->fits[pile[a] << 7 | pile[a + 1]])
+                total += 2;
+        }
+    }
+    return total;
+}
+
+static int won(const Pos *p) { return p->found[0] + p->found[1] + p->found[2] + p->found[3] == CARDS; }
+
+/* AlternateSearch.canonical: the tableau with every card lying on the higher-numbered of its
+ * parents moved, with the cards on it, onto the other one when that is a tableau top; into
+ * `len` and `card`, in the same steps as the Python. */
+static void canonical(const Search *s, const Pos *p, uint8_t *len, uint8_t (*card)[CARDS]) {
+    const Rules *r = &s->r;
+    uint64_t tops = 0, wanted = 0;
+    for (int i = 0; i < s->nt; i++) {
+        int n = p->len[i];
+        len[i] = (uint8_t)n;
+        memcpy(card[i], p->card[i], (size_t)n);
+        if (!n) continue;
+        tops |= (uint64_t)1 << p->card[i][n - 1];
+        for (int k = build_bottom(r, p->card[i], n) + 1; k < n; k++) {
+            int parent = p->card[i][k - 1];
+            if (r->mate[parent] < parent) wanted |= (uint64_t)1 << r->mate[parent];
+        }
+    }
+    if (!(tops & wanted)) return;
+    int again = 1;
+    while (again) {
+        again = 0;
+        for (int i = 0; i < s->nt; i++) {
+            int n = len[i];
+            if (!n) continue;
+            uint8_t *pile = card[i];
+            for (int k = build_bottom(r, pile, n) + 1; k < n; k++) {
+                int parent = pile[k - 1], other = r->mate[parent];
+                if (other >= parent || !(tops >> other & 1)) continue;
+                int d = 0;
+                while (!(len[d] && card[d][len[d] - 1] == other)) d++;
+                if (d != i) { /* d == i (a build past 13 cards) ends as the Python's: pile[:k] */
+                    memcpy(card[d] + len[d], pile + k, (size_t)(n - k));
+                    len[d] = (uint8_t)(len[d] + n - k);
+                }
+                len[i] = (uint8_t)k;
+                tops ^= (uint64_t)1 << other | (uint64_t)1 << parent;
+                again = 1;
+                break;
+            }
+        }
+    }
+}
+
+/* LadyJaneStock.key, with the same equivalence: the foundation heights, the stock's length and
+ * face-down count, the waste and reserves, the canonical tableau piles sorted (each pile's
+ * length before its cards). Its length. */
+static int make_key(const Search *s, const Pos *p, uint8_t *out) {
+    uint8_t len[MAX_TAB], card[MAX_TAB][CARDS];
+    canonical(s, p, len, card);
+    int at = 0;
+    memcpy(out, p->found, 4);
+    out[4] = p->len[s->nt];
+    out[5] = p->down;
+    at = 6;
+    for (int q = s->nt + 1; q < s->nt + s->ns; q++) {
+        out[at++] = p->len[q];
+        memcpy(out + at, p->card[q], p->len[q]);
+        at += p->len[q];
+    }
+    int order[MAX_TAB];
+    for (int a = 0; a < s->nt; a++) { /* insertion sort, as bytes sort: a prefix first */
+        int x = a, b = a - 1;
+        while (b >= 0) {
+            int y = order[b], nx = len[x], ny = len[y];
+            int c = memcmp(card[y], card[x], (size_t)(nx < ny ? nx : ny));
+            if (c < 0 || (c == 0 && ny <= nx)) break;
+            order[b + 1] = y;
+            b--;
+        }
+        order[b + 1] = x;
+    }
+    for (int a = 0; a < s->nt; a++) {
+        int i = order[a];
+        out[at++] = len[i];
+        memcpy(out + at, card[i], len[i]);
+        at += len[i];
+    }
+    return at;
+}
+
+static uint64_t hash_of(const uint8_t *key, int n) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n;
+    int at = 0;
+    for (; at + 8 <= n; at += 8) {
+        uint64_t chunk;
+        memcpy(&chunk, key + at, 8);
+        h = (h ^ chunk) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    uint64_t tail = 0;
+    for (int k = 0; at < n; at++, k += 8) tail |= (uint64_t)key[at] << k;
+    h = (h ^ tail) * 0x94D049BB133111EBULL;
+    return h ^ (h >> 29);
+}
+
+static int rehash(Search *s) {
+    size_t cap = s->slots_cap ? s->slots_cap * 2 : 1024;
+    Slot *slots = calloc(cap, sizeof(Slot));
+    if (!slots) return 0;
+    for (size_t a = 0; a < s->slots_cap; a++) {
+        Slot old = s->slots[a];
+        if (!old.key) continue;
+        size_t b = (size_t)old.hash & (cap - 1);
+        while (slots[b].key) b = (b + 1) & (cap - 1);
+        slots[b] = old;
+    }
+    free(s->slots);
+    s->slots = slots;
+    s->slots_cap = cap;
+    return 1;
+}
+
+/* AlternateSearch.admit: record `p` as seen with its redeals left; 1 if worth searching (not
+ * seen with as many redeals left, and not dead), 0 if not, -1 out of memory. */
+static int admit(Search *s, const Pos *p) {
+    uint8_t key[MAX_KEY];
+    int n = make_key(s, p, key);
+    if (4 * (s->count + 1) > 3 * s->slots_cap && !rehash(s)) return -1;
+    uint64_t h = hash_of(key, n);
+    size_t b = (size_t)h & (s->slots_cap - 1);
+    while (s->slots[b].key) {
+        Slot *slot = &s->slots[b];
+        uint8_t *stored = s->keys + slot->key - 1;
+        if (slot->hash == h && stored[0] == n && memcmp(stored + 1, key, (size_t)n) == 0) {
+            if (stored[1 + n] >= p->redeals) return 0;
+            stored[1 + n] = p->redeals;
+            return !is_dead(s, p);
+        }
+        b = (b + 1) & (s->slots_cap - 1);
+    }
+    if (!grow((void **)&s->keys, &s->keys_cap, s->keys_len + (size_t)n + 2, 1)) return -1;
+    uint8_t *stored = s->keys + s->keys_len;
+    stored[0] = (uint8_t)n;
+    memcpy(stored + 1, key, (size_t)n);
+    stored[1 + n] = p->redeals;
+    s->slots[b].hash = h;
+    s->slots[b].key = s->keys_len + 1;
+    s->keys_len += (size_t)n + 2;
+    s->count++;
+    return !is_dead(s, p);
+}
+
+static void pack(const Search *s, const Pos *p, uint8_t *out) {
+    int np = s->nt + s->ns;
+    memcpy(out, p->found, 4);
+    out[4] = p->down;
+    out[5] = p->redeals;
+    memcpy(out + 6, p->len, (size_t)np);
+    uint8_t *at = out + 6 + np;
+    for (int q = 0; q < np; q++) {
+        memcpy(at, p->card[q], p->len[q]);
+        at += p->len[q];
+    }
+}
+
+static void unpack(const Search *s, const uint8_t *in, Pos *p) {
+    int np = s->nt + s->ns;
+    memcpy(p->found, in, 4);
+    p->down = in[4];
+    p->redeals = in[5];
+    memcpy(p->len, in + 6, (size_t)np);
+    const uint8_t *at = in + 6 + np;
+    for (int q = 0; q < np; q++) {
+        memcpy(p->card[q], at, p->len[q]);
+        at += p->len[q];
+    }
+}
+
+/* --------------------------------------------------------------- children */
+
+static inline void put(Pos *p, int q, int card) { p->card[q][p->len[q]++] = (uint8_t)card; }
+
+/* Cards `from`'s place `at` up onto pile `to`, `from` left with the cards under them. */
+static inline void lift(Pos *p, int from, int at, int to) {
+    if (from == to) { /* as the Python's two assignments leave it (never met in play) */
+        p->len[from] = (uint8_t)at;
+        return;
+    }
+    int n = p->len[from] - at;
+    memcpy(p->card[to] + p->len[to], p->card[from] + at, (size_t)n);
+    p->len[to] = (uint8_t)(p->len[to] + n);
+    p->len[from] = (uint8_t)at;
+}
+
+static int emit(Search *s, const Pos *c) {
+    int out = s->sink(s, c);
+    s->kid_index++;
+    return out;
+}
+
+/* AlternateSearch.after: the child `c` (already moved) with `home` (a card, or -1) sent home,
+ * settled when the move may have made a card safe; `exposed`: the pile the move uncovered a
+ * card of (-1: none). */
+static int after(Search *s, Pos *c, int home, int exposed) {
+    if (home >= 0) {
+        c->found[suit_of(home)]++;
+        settle(s, c);
+    } else if (exposed >= 0 && c->len[exposed] && goes_home(&s->r, top_of(c, exposed), c->found)) {
+        settle(s, c);
+    }
+    return emit(s, c);
+}
+
+/* AlternateSearch.targets: where `card` may go; -1 home, else tableau piles. Their count. */
+static int targets(const Search *s, const Pos *p, int card, const int *tops, int empty, int *out) {
+    const Rules *r = &s->r;
+    int n = 0;
+    if (p->found[suit_of(card)] == r->place[card]) out[n++] = -1;
+    for (int k = 0; k < r->nparents[card]; k++)
+        if (tops[r->parents[card][k]] >= 0) out[n++] = tops[r->parents[card][k]];
+    if (empty >= 0 && r->fills[card]) out[n++] = empty;
+    return n;
+}
+
+#define EMIT(call)                   \
+    do {                             \
+        int emitted_ = (call);       \
+        if (emitted_) return emitted_; \
+    } while (0)
+
+static int tableau_moves(Search *s, const Pos *p, const int *tops, int empty) {
+    const Rules *r = &s->r;
+    Pos c;
+    for (int i = 0; i < s->nt; i++) {
+        int n = p->len[i];
+        if (!n) continue;
+        const uint8_t *pile = p->card[i];
+        int top = pile[n - 1];
+        if (p->found[suit_of(top)] == r->place[top]) {
+            c = *p;
+            c.len[i]--;
+            reveal(&c, i);
+            EMIT(after(s, &c, top, -1));
+        }
+        int bottom = build_bottom(r, pile, n);
+        for (int j = n - 1; j >= bottom; j--) {
+            int card = pile[j], to[4], nt = 0;
+            if (j == bottom)
+                for (int k = 0; k < r->nparents[card]; k++)
+                    if (tops[r->parents[card][k]] >= 0) to[nt++] = tops[r->parents[card][k]];
+            if (empty >= 0 && j && r->fills[card]) to[nt++] = empty;
+            for (int t = 0; t < nt; t++) {
+                c = *p;
+                lift(&c, i, j, to[t]);
+                reveal(&c, i);
+                EMIT(after(s, &c, -1, i));
+            }
+        }
+    }
+    return 0;
+}
+
+static int side_moves(Search *s, const Pos *p, const int *tops, int empty) {
+    Pos c;
+    for (int q = first_single(s, p); q < s->nt + s->ns; q++) {
+        if (!p->len[q]) continue;
+        int card = top_of(p, q), to[4];
+        int nt = targets(s, p, card, tops, empty, to);
+        for (int t = 0; t < nt; t++) {
+            c = *p;
+            c.len[q]--;
+            if (to[t] < 0) {
+                EMIT(after(s, &c, card, -1));
+            } else {
+                put(&c, to[t], card);
+                EMIT(after(s, &c, -1, q));
+            }
+        }
+    }
+    return 0;
+}
+
+static int foundation_moves(Search *s, const Pos *p, const int *tops, int empty) {
+    const Rules *r = &s->r;
+    Pos c;
+    for (int suit = 0; suit < 4; suit++) {
+        int height = p->found[suit];
+        if (height < 2) continue;
+        int card = r->next_home[suit][height - 1];
+        if (safe(r, card, p->found)) continue;
+        int to[4], nt = targets(s, p, card, tops, empty, to);
+        for (int t = 0; t < nt; t++) {
+            if (to[t] < 0) continue;
+            c = *p;
+            c.found[suit]--;
+            put(&c, to[t], card);
+            EMIT(after(s, &c, -1, -1));
+        }
+    }
+    return 0;
+}
+
+/* LadyJaneStock.stock_moves: one card onto each reserve while more than the reserves lie face
+ * down; then the last deal, to the waste. */
+static int stock_moves(Search *s, const Pos *p) {
+    if (!p->down) return 0;
+    Pos c = *p;
+    int stock = s->nt, reserves = s->ns - 2, n = p->len[stock];
+    if (p->down > reserves) {
+        for (int k = 0; k < reserves; k++) put(&c, stock + 2 + k, p->card[stock][n - 1 - k]);
+        c.len[stock] = (uint8_t)(n - reserves);
+        c.down = c.len[stock];
+    } else {
+        put(&c, stock + 1, p->card[stock][n - 1]);
+        c.len[stock] = (uint8_t)(n - 1);
+        c.down = 0;
+    }
+    settle(s, &c);
+    return emit(s, &c);
+}
+
+/* AlternateSearch._twin_moves: `twin` (with the cards on it) onto the top of tableau pile `i`
+ * of `t` (the position after the swap), from wherever it is free to move. */
+static int twin_moves(Search *s, const Pos *t, int i, int twin) {
+    const Rules *r = &s->r;
+    Pos c;
+    for (int j = 0; j < s->nt; j++) {
+        int n = t->len[j];
+        if (j == i || !memchr(t->card[j], twin, (size_t)n)) continue;
+        int bottom = build_bottom(r, t->card[j], n);
+        for (int m = n - 1; m >= bottom; m--) {
+            if (t->card[j][m] != twin) continue;
+            c = *t;
+            lift(&c, j, m, i);
+            reveal(&c, j);
+            EMIT(after(s, &c, -1, j));
+        }
+        return 0;
+    }
+    for (int q = first_single(s, t); q < s->nt + s->ns; q++) {
+        if (top_of(t, q) != twin) continue;
+        c = *t;
+        c.len[q]--;
+        put(&c, i, twin);
+        return after(s, &c, -1, q);
+    }
+    int suit = suit_of(twin), height = t->found[suit];
+    if (height >= 2 && r->next_home[suit][height - 1] == twin && !safe(r, twin, t->found)) {
+        c = *t;
+        c.found[suit]--;
+        put(&c, i, twin);
+        return after(s, &c, -1, -1);
+    }
+    return 0;
+}
+
+/* AlternateSearch._swapped_moves */
+static int swapped_moves(Search *s, const Pos *p, const int *tops) {
+    const Rules *r = &s->r;
+    Pos t, c;
+    for (int i = 0; i < s->nt; i++) {
+        int n = p->len[i];
+        if (!n) continue;
+        const uint8_t *pile = p->card[i];
+        for (int k = build_bottom(r, pile, n) + 1; k < n; k++) {
+            int card = pile[k], parent = pile[k - 1];
+            int d = tops[r->mate[parent]];
+            if (d < 0) continue;
+            t = *p;
+            lift(&t, i, k, d);
+            if (p->found[suit_of(parent)] == r->place[parent]) {
+                c = t;
+                c.len[i] = (uint8_t)(k - 1);
+                reveal(&c, i);
+                EMIT(after(s, &c, parent, -1));
+            }
+            EMIT(twin_moves(s, &t, i, r->mate[card]));
+        }
+    }
+    return 0;
+}
+
+/* AlternateSearch.children, each handed to the search's sink in order. */
+static int children(Search *s, const Pos *p) {
+    int tops[CARDS], empty = -1;
+    for (int c = 0; c < CARDS; c++) tops[c] = -1;
+    for (int i = 0; i < s->nt; i++) {
+        if (p->len[i])
+            tops[top_of(p, i)] = i;
+        else if (empty < 0)
+            empty = i;
+    }
+    s->kid_index = 0;
+    EMIT(tableau_moves(s, p, tops, empty));
+    EMIT(side_moves(s, p, tops, empty));
+    EMIT(foundation_moves(s, p, tops, empty));
+    EMIT(stock_moves(s, p));
+    return swapped_moves(s, p, tops);
+}
+
+/* ------------------------------------------------------------------ search */
+
+static int push_entry(Search *s, const Pos *p, int32_t index) {
+    if (!grow((void **)&s->entries, &s->entries_cap, s->entries_len + 1, sizeof(Entry))) return 0;
+    Entry *e = &s->entries[s->entries_len++];
+    e->score = 0;
+    e->index = index;
+    pack(s, p, e->node);
+    return 1;
+}
+
+/* DepthFirst.fresh: each child that admit takes onto the stack. */
+static int keep_admitted(Search *s, const Pos *child) {
+    int yes = admit(s, child);
+    if (yes < 0 || (yes && !push_entry(s, child, s->kid_index))) return -1;
+    return 0;
+}
+
+/* DepthFirst._ordered over the entries from `start`: scored (a lone one is not), sorted by
+ * score from the highest, stably, so the best is popped first from the end. */
+static void order_level(Search *s, size_t start) {
+    size_t n = s->entries_len - start;
+    if (n < 2) return;
+    Entry *e = s->entries + start;
+    Pos p;
+    for (size_t a = 0; a < n; a++) {
+        unpack(s, e[a].node, &p);
+        e[a].score = score(s, &p);
+    }
+    for (size_t a = 1; a < n; a++) { /* insertion sort: stable */
+        Entry x = e[a];
+        size_t b = a;
+        while (b > 0 && e[b - 1].score < x.score) {
+            e[b] = e[b - 1];
+            b--;
+        }
+        e[b] = x;
+    }
+}
+
+static int push_level(Search *s, int32_t taken) {
+    if (!grow((void **)&s->levels, &s->levels_cap, s->depth + 1, sizeof(Level))) return 0;
+    s->levels[s->depth++] = (Level){s->entries_len, taken};
+    return 1;
+}
+
+/* Whether the budget is spent (compact.DepthFirst._out_of_budget): 1 yes, 0 no, -1 error. */
+static int out_of_budget(Search *s, Py_ssize_t positions, double deadline, PyObject *cancelled) {
+    if ((Py_ssize_t)s->count >= positions) return 1;
+    PyObject *now = PyObject_CallNoArgs(monotonic);
+    if (!now) return -1;
+    double t = PyFloat_AsDouble(now);
+    Py_DECREF(now);
+    if (t == -1.0 && PyErr_Occurred()) return -1;
+    if (t > deadline) return 1;
+    PyObject *answer = PyObject_CallNoArgs(cancelled);
+    if (!answer) return -1;
+    int yes = PyObject_IsTrue(answer);
+    Py_DECREF(answer);
+    return yes;
+}
+
+enum { WON, EXHAUSTED, PAUSED, STOPPED, FAILED };
+
+/* compact.DepthFirst.resume; on a win, the won entry is left in `last`. */
+static int run(Search *s, Py_ssize_t pause_at, Py_ssize_t positions, double deadline, PyObject *cancelled,
+               Entry *last) {
+    s->sink = keep_admitted;
+    while (s->depth) {
+        Level *level = &s->levels[s->depth - 1];
+        if (s->entries_len == level->start) {
+            s->depth--;
+            continue;
+        }
+        if ((Py_ssize_t)s->count >= pause_at) return PAUSED;
+        Entry e = s->entries[--s->entries_len];
+        Pos p;
+        unpack(s, e.node, &p);
+        if (won(&p)) {
+            *last = e;
+            return WON;
+        }
+        s->expanded++;
+        if (s->expanded % POLL == 0) {
+            int out = out_of_budget(s, positions, deadline, cancelled);
+            if (out < 0) return FAILED;
+            if (out) return STOPPED;
+        }
+        if (!push_level(s, e.index)) goto memory;
+        if (children(s, &p) < 0) goto memory;
+        order_level(s, s->levels[s->depth - 1].start);
+    }
+    return EXHAUSTED;
+memory:
+    PyErr_NoMemory();
+    return FAILED;
+}
+
+/* The child indices from the root down to the won entry (the root's own left out). */
+static PyObject *path_of(const Search *s, const Entry *last) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (size_t l = 0; l <= s->depth; l++) {
+        int32_t index = l < s->depth ? s->levels[l].taken : last->index;
+        if (l == 0 && l < s->depth) continue; /* the roots' level: nothing was taken into it */
+        if (index < 0) continue;
+        PyObject *item = PyLong_FromLong(index);
+        if (!item || PyList_Append(out, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    return out;
+}
+
+/* ------------------------------------------------------------------ Python */
+
+static void release(Search *s) {
+    free(s->entries);
+    free(s->levels);
+    free(s->slots);
+    free(s->keys);
+    free(s);
+}
+
+static void capsule_gone(PyObject *capsule) {
+    Search *s = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (s) release(s);
+}
+
+static Search *search_of(PyObject *capsule) {
+    return PyCapsule_IsValid(capsule, CAPSULE) ? PyCapsule_GetPointer(capsule, CAPSULE) : NULL;
+}
+
+static int bytes_of(PyObject *b, Py_ssize_t size, const char *what, const uint8_t **out) {
+    if (!PyBytes_Check(b) || PyBytes_GET_SIZE(b) != size) {
+        PyErr_Format(PyExc_ValueError, "new: %s must be %zd bytes", what, size);
+        return 0;
+    }
+    *out = (const uint8_t *)PyBytes_AS_STRING(b);
+    return 1;
+}
+
+static int parse_rules(Rules *r, PyObject *fits, PyObject *place, PyObject *parents, PyObject *mate,
+                       PyObject *fills, PyObject *next_home, PyObject *opposite) {
+    const uint8_t *f, *pl, *pa, *m, *fi, *nh, *op;
+    if (!bytes_of(fits, 128 * 128, "fits", &f) || !bytes_of(place, CARDS, "place", &pl) ||
+        !bytes_of(parents, 2 * CARDS, "parents", &pa) || !bytes_of(mate, CARDS, "mate", &m) ||
+        !bytes_of(fills, CARDS, "fills", &fi) || !bytes_of(next_home, 4 * 14, "next_home", &nh) ||
+        !bytes_of(opposite, 8, "opposite", &op))
+        return 0;
+    memcpy(r->fits, f, sizeof r->fits);
+    for (int c = 0; c < CARDS; c++) {
+        if (pl[c] > 12 || m[c] >= CARDS || (pa[2 * c] >= CARDS && pa[2 * c] != NONE) ||
+            (pa[2 * c + 1] >= CARDS && pa[2 * c + 1] != NONE)) {
+            PyErr_SetString(PyExc_ValueError, "new: a card's place, mate or parent is out of range");
+            return 0;
+        }
+        r->place[c] = pl[c];
+        r->mate[c] = m[c];
+        r->fills[c] = fi[c] != 0;
+        r->nparents[c] = 0;
+        r->parent_bits[c] = 0;
+        for (int k = 0; k < 2; k++)
+            if (pa[2 * c + k] != NONE) {
+                r->parents[c][r->nparents[c]++] = pa[2 * c + k];
+                r->parent_bits[c] |= (uint64_t)1 << pa[2 * c + k];
+            }
+    }
+    for (int c = 0; c < CARDS; c++) {
+        r->before_bits[c] = 0;
+        for (int d = 0; d < CARDS; d++)
+            if (suit_of(d) == suit_of(c) && r->place[d] < r->place[c]) r->before_bits[c] |= (uint64_t)1 << d;
+    }
+    for (int s = 0; s < 4; s++) {
+        for (int h = 0; h < 14; h++) {
+            int card = nh[s * 14 + h];
+            if (card != NONE && card >= CARDS) {
+                PyErr_SetString(PyExc_ValueError, "new: next_home holds a card out of range");
+                return 0;
+            }
+            r->next_home[s][h] = card == NONE ? -1 : card;
+        }
+        for (int k = 0; k < 2; k++) {
+            if (op[2 * s + k] > 3) {
+                PyErr_SetString(PyExc_ValueError, "new: opposite holds a suit out of range");
+                return 0;
+            }
+            r->opposite[s][k] = op[2 * s + k];
+        }
+    }
+    return 1;
+}
+
+/* Each pile's cards into `p` (tableau piles may hold face-down cards), each card once. */
+static int parse_piles(PyObject *piles, int first, int tableau, Pos *p, uint8_t *met) {
+    Py_ssize_t n = PyTuple_GET_SIZE(piles);
+    for (Py_ssize_t q = 0; q < n; q++) {
+        PyObject *pile = PyTuple_GET_ITEM(piles, q);
+        if (!PyBytes_Check(pile) || PyBytes_GET_SIZE(pile) > CARDS) {
+            PyErr_SetString(PyExc_ValueError, "new: every pile must be bytes of at most 52 cards");
+            return 0;
+        }
+        const uint8_t *cards = (const uint8_t *)PyBytes_AS_STRING(pile);
+        Py_ssize_t len = PyBytes_GET_SIZE(pile);
+        for (Py_ssize_t a = 0; a < len; a++) {
+            int card = cards[a], face = card >= DOWN && tableau ? card - DOWN : card;
+            if (face >= CARDS || met[face]++) {
+                PyErr_Format(PyExc_ValueError, "new: card %d is out of range or met twice", card);
+                return 0;
+            }
+            p->card[first + q][a] = (uint8_t)card;
+        }
+        p->len[first + q] = (uint8_t)len;
+    }
+    return 1;
+}
+
+static PyObject *new_search(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *fits, *place, *parents, *mate, *fills, *next_home, *opposite, *tableau, *found, *side;
+    int down, redeals, weight;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO!O!O!iii:new", &fits, &place, &parents, &mate, &fills, &next_home,
+                          &opposite, &PyTuple_Type, &tableau, &PyBytes_Type, &found, &PyTuple_Type, &side, &down,
+                          &redeals, &weight))
+        return NULL;
+    Py_ssize_t nt = PyTuple_GET_SIZE(tableau), ns = PyTuple_GET_SIZE(side);
+    if (nt < 1 || nt > MAX_TAB || ns < 3 || ns > MAX_SIDE) {
+        PyErr_Format(PyExc_ValueError, "new: 1 to %d tableau piles and 3 to %d side piles", MAX_TAB, MAX_SIDE);
+        return NULL;
+    }
+    if (PyBytes_GET_SIZE(found) != 4 || redeals < 0 || redeals > 255 || weight < 0 || weight > 1000) {
+        PyErr_SetString(PyExc_ValueError, "new: found must be 4 bytes, redeals 0-255, the weight 0-1000");
+        return NULL;
+    }
+    Search *s = calloc(1, sizeof(Search));
+    if (!s) return PyErr_NoMemory();
+    s->nt = (int)nt;
+    s->ns = (int)ns;
+    s->reserve_weight = weight;
+    Pos root;
+    memset(&root, 0, sizeof root);
+    uint8_t met[CARDS] = {0};
+    int home = 0;
+    const uint8_t *f = (const uint8_t *)PyBytes_AS_STRING(found);
+    for (int suit = 0; suit < 4; suit++) {
+        if (f[suit] > 13) break;
+        root.found[suit] = f[suit];
+        home += f[suit];
+    }
+    int held = 0;
+    if (!parse_rules(&s->r, fits, place, parents, mate, fills, next_home, opposite) ||
+        !parse_piles(tableau, 0, 1, &root, met) || !parse_piles(side, s->nt, 0, &root, met))
+        goto fail;
+    for (int c = 0; c < CARDS; c++) held += met[c];
+    if (held + home != CARDS || down < 0 || down > root.len[s->nt] || f[0] > 13 || f[1] > 13 || f[2] > 13 ||
+        f[3] > 13) {
+        PyErr_SetString(PyExc_ValueError, "new: the piles and foundations must hold the 52 cards once, and "
+                                          "the stock at least its face-down cards");
+        goto fail;
+    }
+    for (int i = 0; i < s->nt; i++) /* a tableau pile's top card is face up */
+        if (root.len[i] && root.card[i][root.len[i] - 1] >= DOWN) {
+            PyErr_SetString(PyExc_ValueError, "new: a tableau pile's top card must be face up");
+            goto fail;
+        }
+    root.down = (uint8_t)down;
+    root.redeals = (uint8_t)redeals;
+    if (!push_level(s, -1)) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    int yes = admit(s, &root);
+    if (yes < 0 || (yes && !push_entry(s, &root, -1))) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    PyObject *capsule = PyCapsule_New(s, CAPSULE, capsule_gone);
+    if (!capsule) goto fail;
+    return capsule;
+fail:
+    release(s);
+    return NULL;
+}
+
+static PyObject *resume(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *capsule, *cancelled;
+    Py_ssize_t pause_at, positions;
+    double deadline;
+    if (!PyArg_ParseTuple(args, "OnndO:resume", &capsule, &pause_at, &positions, &deadline, &cancelled)) return NULL;
+    Search *s = search_of(capsule);
+    if (!s) {
+        PyErr_SetString(PyExc_TypeError, "resume: not a search made by new()");
+        return NULL;
+    }
+    if (!PyCallable_Check(cancelled)) {
+        PyErr_SetString(PyExc_TypeError, "resume: cancelled must be callable");
+        return NULL;
+    }
+    if (pause_at < 0 || positions < 0) {
+        PyErr_SetString(PyExc_ValueError, "resume: pause_at and positions must not be negative");
+        return NULL;
+    }
+    Entry last;
+    int outcome = run(s, pause_at, positions, deadline, cancelled, &last);
+    if (outcome == FAILED) return NULL;
+    static const char *names[] = {"won", "exhausted", "paused", "stopped"};
+    if (outcome != WON) return Py_BuildValue("(sO)", names[outcome], Py_None);
+    PyObject *path = path_of(s, &last);
+    if (!path) return NULL;
+    PyObject *result = Py_BuildValue("(sO)", names[outcome], path);
+    Py_DECREF(path);
+    return result;
+}
+
+static PyObject *counts(PyObject *module, PyObject *capsule) {
+    (void)module;
+    Search *s = search_of(capsule);
+    if (!s) {
+        PyErr_SetString(PyExc_TypeError, "counts: not a search made by new()");
+        return NULL;
+    }
+    return Py_BuildValue("(nL)", (Py_ssize_t)s->count, s->expanded);
+}
+
+static PyMethodDef methods[] = {
+    {"new", new_search, METH_VARARGS,
+     "new(fits, place, parents, mate, fills, next_home, opposite, tableau, found, side, down, redeals, "
+     "reserve_weight) -> search: Lady Jane's depth-first search (alternate_stock.LadyJaneStock) set up at a "
+     "settled position, its root admitted. The rule tables as alternate_rules.Rules has them (parents: two "
+     "bytes a card, 255 for none; next_home: 14 bytes a suit, 255 for -1; opposite: each suit's two suits "
+     "of the other colour); tableau: each pile's cards (face down + 64); found: each suit's height; side: "
+     "stock, waste, reserves; down: the stock's face-down cards."},
+    {"resume", resume, METH_VARARGS,
+     "resume(search, pause_at, positions, deadline, cancelled) -> (outcome, path): search on (compact."
+     "DepthFirst.resume). outcome is 'won' (path: the index in children() of each child taken after the "
+     "root), 'exhausted' (no win), 'paused' (pause_at positions stored) or 'stopped' (positions, deadline "
+     "or cancelled, looked at every 64 positions expanded)."},
+    {"counts", counts, METH_O, "counts(search) -> (stored, expanded): the positions stored and expanded so far."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "game.solver._alternate",
+    .m_doc = "Lady Jane's depth-first search in C (see alternate.py and alternate_native.py).",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC PyInit__alternate(void) {
+    PyObject *time = PyImport_ImportModule("time");
+    if (!time) return NULL;
+    Py_XDECREF(monotonic);
+    monotonic = PyObject_GetAttrString(time, "monotonic");
+    Py_DECREF(time);
+    if (!monotonic) return NULL;
+    return PyModule_Create(&module);
+}
