@@ -774,6 +774,154 @@ static PyObject *path_of(const Search *s, const Entry *last) {
     return out;
 }
 
+/* -------------------------------------------------------------------- beam */
+
+/* compact.Beam over this search: each depth's positions, the `widths[pass]` best kept, all
+ * expanded before going deeper; a fresh table of positions each pass. An entry's `index` is
+ * its trail: the record of the child index that reached it and the trail before. */
+typedef struct {
+    int32_t before, index;
+} Trail;
+
+typedef struct {
+    Search s; /* first: a sink's Search is its Beam */
+    Pos root;
+    Entry *frontier, *deeper;
+    size_t frontier_len, frontier_cap, deeper_len, deeper_cap, at;
+    Trail *trails;
+    size_t trails_len, trails_cap;
+    Py_ssize_t widths[16];
+    int passes, pass;
+    size_t earlier; /* the positions stored by the passes before this one */
+    int32_t from, won_index; /* on a win: the expanded entry's trail, and the won child's index */
+} Beam;
+
+#define BEAM_CAPSULE "game.solver._alternate.Beam"
+
+/* Beam.resume's loop body over each child: a win stops, an admitted child goes deeper. */
+static int beam_kid(Search *s, const Pos *child) {
+    Beam *b = (Beam *)s;
+    if (won(child)) {
+        b->won_index = s->kid_index;
+        return 1;
+    }
+    int yes = admit(s, child);
+    if (yes < 0) return -1;
+    if (!yes) return 0;
+    if (!grow((void **)&b->trails, &b->trails_cap, b->trails_len + 1, sizeof(Trail)) ||
+        !grow((void **)&b->deeper, &b->deeper_cap, b->deeper_len + 1, sizeof(Entry)))
+        return -1;
+    b->trails[b->trails_len] = (Trail){b->from, s->kid_index};
+    Entry *e = &b->deeper[b->deeper_len++];
+    e->score = score(s, child);
+    e->index = (int32_t)b->trails_len++;
+    pack(s, child, e->node);
+    return 0;
+}
+
+/* Beam._pass: a fresh table of positions, the root alone on the frontier if admitted. */
+static int beam_pass(Beam *b) {
+    Search *s = &b->s;
+    b->earlier += s->count;
+    free(s->slots);
+    free(s->keys);
+    s->slots = NULL;
+    s->keys = NULL;
+    s->slots_cap = s->keys_cap = s->keys_len = s->count = 0;
+    s->expanded = 0;
+    b->trails_len = b->frontier_len = b->deeper_len = b->at = 0;
+    int yes = admit(s, &b->root);
+    if (yes < 0 || !grow((void **)&b->frontier, &b->frontier_cap, 1, sizeof(Entry))) return 0;
+    if (yes) {
+        b->frontier[0].score = score(s, &b->root);
+        b->frontier[0].index = -1;
+        pack(s, &b->root, b->frontier[0].node);
+        b->frontier_len = 1;
+    }
+    return 1;
+}
+
+static int by_score(const void *x, const void *y) {
+    const Entry *a = x, *b = y;
+    if (a->score != b->score) return a->score < b->score ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index; /* trails are made in order: stable */
+}
+
+/* Beam._next_depth: 1 if there is a depth to expand, 0 if the last pass died out, -1 memory. */
+static int beam_next_depth(Beam *b) {
+    while (!b->deeper_len) {
+        if (b->pass + 1 >= b->passes) return 0;
+        b->pass++;
+        if (!beam_pass(b)) return -1;
+        if (b->frontier_len) return 1;
+    }
+    qsort(b->deeper, b->deeper_len, sizeof(Entry), by_score);
+    size_t keep = b->deeper_len < (size_t)b->widths[b->pass] ? b->deeper_len : (size_t)b->widths[b->pass];
+    Entry *swap = b->frontier;
+    size_t swap_cap = b->frontier_cap;
+    b->frontier = b->deeper;
+    b->frontier_cap = b->deeper_cap;
+    b->frontier_len = keep;
+    b->deeper = swap;
+    b->deeper_cap = swap_cap;
+    b->deeper_len = 0;
+    b->at = 0;
+    return 1;
+}
+
+enum { BEAM_WON, BEAM_ENDED, BEAM_PAUSED, BEAM_STOPPED, BEAM_FAILED };
+
+/* compact.Beam.resume */
+static int beam_run(Beam *b, Py_ssize_t pause_at, Py_ssize_t positions, double deadline, PyObject *cancelled) {
+    Search *s = &b->s;
+    s->sink = beam_kid;
+    for (;;) {
+        if (b->at == b->frontier_len) {
+            int next = beam_next_depth(b);
+            if (next < 0) goto memory;
+            if (!next) return BEAM_ENDED;
+        }
+        if ((Py_ssize_t)(b->earlier + s->count) >= pause_at) return BEAM_PAUSED;
+        Entry *e = &b->frontier[b->at++];
+        s->expanded++;
+        if (s->expanded % POLL == 0) {
+            int out = out_of_budget(s, positions, deadline, cancelled);
+            if (out < 0) return BEAM_FAILED;
+            if (out) return BEAM_STOPPED;
+        }
+        Pos p;
+        unpack(s, e->node, &p);
+        b->from = e->index;
+        int made = children(s, &p);
+        if (made < 0) goto memory;
+        if (made > 0) return BEAM_WON;
+    }
+memory:
+    PyErr_NoMemory();
+    return BEAM_FAILED;
+}
+
+/* The child indices from the root down to the won child. */
+static PyObject *beam_path(const Beam *b) {
+    size_t n = 1;
+    for (int32_t t = b->from; t >= 0; t = b->trails[t].before) n++;
+    PyObject *out = PyList_New((Py_ssize_t)n);
+    if (!out) return NULL;
+    Py_ssize_t at = (Py_ssize_t)n - 1;
+    PyObject *item = PyLong_FromLong(b->won_index);
+    if (!item) goto fail;
+    PyList_SET_ITEM(out, at, item);
+    for (int32_t t = b->from; t >= 0; t = b->trails[t].before) {
+        item = PyLong_FromLong(b->trails[t].index);
+        if (!item) goto fail;
+        PyList_SET_ITEM(out, --at, item);
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
 /* ------------------------------------------------------------------ Python */
 
 static void release(Search *s) {
@@ -877,56 +1025,65 @@ static int parse_piles(PyObject *piles, int first, int tableau, Pos *p, uint8_t 
     return 1;
 }
 
-static PyObject *new_search(PyObject *module, PyObject *args) {
-    (void)module;
+/* new()'s arguments (and beam()'s, `widths` after them) into `s` and its root `root`. */
+static int setup(Search *s, Pos *root, PyObject *args, const char *format, PyObject **widths) {
     PyObject *fits, *place, *parents, *mate, *fills, *next_home, *opposite, *tableau, *found, *side;
     int down, redeals, weight;
-    if (!PyArg_ParseTuple(args, "OOOOOOOO!O!O!iii:new", &fits, &place, &parents, &mate, &fills, &next_home,
-                          &opposite, &PyTuple_Type, &tableau, &PyBytes_Type, &found, &PyTuple_Type, &side, &down,
-                          &redeals, &weight))
-        return NULL;
+    if (!PyArg_ParseTuple(args, format, &fits, &place, &parents, &mate, &fills, &next_home, &opposite,
+                          &PyTuple_Type, &tableau, &PyBytes_Type, &found, &PyTuple_Type, &side, &down, &redeals,
+                          &weight, &PyTuple_Type, widths))
+        return 0;
     Py_ssize_t nt = PyTuple_GET_SIZE(tableau), ns = PyTuple_GET_SIZE(side);
     if (nt < 1 || nt > MAX_TAB || ns < 3 || ns > MAX_SIDE) {
         PyErr_Format(PyExc_ValueError, "new: 1 to %d tableau piles and 3 to %d side piles", MAX_TAB, MAX_SIDE);
-        return NULL;
+        return 0;
     }
     if (PyBytes_GET_SIZE(found) != 4 || redeals < 0 || redeals > 255 || weight < 0 || weight > 1000) {
         PyErr_SetString(PyExc_ValueError, "new: found must be 4 bytes, redeals 0-255, the weight 0-1000");
-        return NULL;
+        return 0;
     }
-    Search *s = calloc(1, sizeof(Search));
-    if (!s) return PyErr_NoMemory();
     s->nt = (int)nt;
     s->ns = (int)ns;
     s->reserve_weight = weight;
-    Pos root;
-    memset(&root, 0, sizeof root);
+    memset(root, 0, sizeof *root);
     uint8_t met[CARDS] = {0};
-    int home = 0;
     const uint8_t *f = (const uint8_t *)PyBytes_AS_STRING(found);
+    int held = 0, home = 0;
     for (int suit = 0; suit < 4; suit++) {
-        if (f[suit] > 13) break;
-        root.found[suit] = f[suit];
+        root->found[suit] = f[suit];
         home += f[suit];
     }
-    int held = 0;
     if (!parse_rules(&s->r, fits, place, parents, mate, fills, next_home, opposite) ||
-        !parse_piles(tableau, 0, 1, &root, met) || !parse_piles(side, s->nt, 0, &root, met))
-        goto fail;
+        !parse_piles(tableau, 0, 1, root, met) || !parse_piles(side, s->nt, 0, root, met))
+        return 0;
     for (int c = 0; c < CARDS; c++) held += met[c];
-    if (held + home != CARDS || down < 0 || down > root.len[s->nt] || f[0] > 13 || f[1] > 13 || f[2] > 13 ||
+    if (held + home != CARDS || down < 0 || down > root->len[s->nt] || f[0] > 13 || f[1] > 13 || f[2] > 13 ||
         f[3] > 13) {
         PyErr_SetString(PyExc_ValueError, "new: the piles and foundations must hold the 52 cards once, and "
                                           "the stock at least its face-down cards");
-        goto fail;
+        return 0;
     }
     for (int i = 0; i < s->nt; i++) /* a tableau pile's top card is face up */
-        if (root.len[i] && root.card[i][root.len[i] - 1] >= DOWN) {
+        if (root->len[i] && root->card[i][root->len[i] - 1] >= DOWN) {
             PyErr_SetString(PyExc_ValueError, "new: a tableau pile's top card must be face up");
-            goto fail;
+            return 0;
         }
-    root.down = (uint8_t)down;
-    root.redeals = (uint8_t)redeals;
+    root->down = (uint8_t)down;
+    root->redeals = (uint8_t)redeals;
+    return 1;
+}
+
+static PyObject *new_search(PyObject *module, PyObject *args) {
+    (void)module;
+    Search *s = calloc(1, sizeof(Search));
+    if (!s) return PyErr_NoMemory();
+    Pos root;
+    PyObject *widths = NULL;
+    if (!setup(s, &root, args, "OOOOOOOO!O!O!iii|O!:new", &widths)) goto fail;
+    if (widths) {
+        PyErr_SetString(PyExc_TypeError, "new: takes 13 arguments");
+        goto fail;
+    }
     if (!push_level(s, -1)) {
         PyErr_NoMemory();
         goto fail;
@@ -985,6 +1142,95 @@ static PyObject *counts(PyObject *module, PyObject *capsule) {
     return Py_BuildValue("(nL)", (Py_ssize_t)s->count, s->expanded);
 }
 
+static void beam_gone(PyObject *capsule) {
+    Beam *b = PyCapsule_GetPointer(capsule, BEAM_CAPSULE);
+    if (!b) return;
+    free(b->frontier);
+    free(b->deeper);
+    free(b->trails);
+    release(&b->s); /* frees `b` too: its Search comes first */
+}
+
+static Beam *beam_of(PyObject *capsule) {
+    return PyCapsule_IsValid(capsule, BEAM_CAPSULE) ? PyCapsule_GetPointer(capsule, BEAM_CAPSULE) : NULL;
+}
+
+static PyObject *new_beam(PyObject *module, PyObject *args) {
+    (void)module;
+    Beam *b = calloc(1, sizeof(Beam));
+    if (!b) return PyErr_NoMemory();
+    PyObject *widths = NULL, *capsule = NULL;
+    if (!setup(&b->s, &b->root, args, "OOOOOOOO!O!O!iiiO!:beam", &widths)) goto fail;
+    Py_ssize_t n = PyTuple_GET_SIZE(widths);
+    if (n < 1 || n > 16) {
+        PyErr_SetString(PyExc_ValueError, "beam: 1 to 16 widths");
+        goto fail;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_ssize_t w = PyLong_AsSsize_t(PyTuple_GET_ITEM(widths, k));
+        if (w == -1 && PyErr_Occurred()) goto fail;
+        if (w < 1) {
+            PyErr_SetString(PyExc_ValueError, "beam: every width must be positive");
+            goto fail;
+        }
+        b->widths[k] = w;
+    }
+    b->passes = (int)n;
+    if (!beam_pass(b)) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    capsule = PyCapsule_New(b, BEAM_CAPSULE, beam_gone);
+    if (capsule) return capsule;
+fail:
+    free(b->frontier);
+    free(b->deeper);
+    free(b->trails);
+    release(&b->s);
+    return NULL;
+}
+
+static PyObject *beam_resume(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *capsule, *cancelled;
+    Py_ssize_t pause_at, positions;
+    double deadline;
+    if (!PyArg_ParseTuple(args, "OnndO:beam_resume", &capsule, &pause_at, &positions, &deadline, &cancelled))
+        return NULL;
+    Beam *b = beam_of(capsule);
+    if (!b) {
+        PyErr_SetString(PyExc_TypeError, "beam_resume: not a beam made by beam()");
+        return NULL;
+    }
+    if (!PyCallable_Check(cancelled)) {
+        PyErr_SetString(PyExc_TypeError, "beam_resume: cancelled must be callable");
+        return NULL;
+    }
+    if (pause_at < 0 || positions < 0) {
+        PyErr_SetString(PyExc_ValueError, "beam_resume: pause_at and positions must not be negative");
+        return NULL;
+    }
+    int outcome = beam_run(b, pause_at, positions, deadline, cancelled);
+    if (outcome == BEAM_FAILED) return NULL;
+    static const char *names[] = {"won", "ended", "paused", "stopped"};
+    if (outcome != BEAM_WON) return Py_BuildValue("(sO)", names[outcome], Py_None);
+    PyObject *path = beam_path(b);
+    if (!path) return NULL;
+    PyObject *result = Py_BuildValue("(sO)", names[outcome], path);
+    Py_DECREF(path);
+    return result;
+}
+
+static PyObject *beam_counts(PyObject *module, PyObject *capsule) {
+    (void)module;
+    Beam *b = beam_of(capsule);
+    if (!b) {
+        PyErr_SetString(PyExc_TypeError, "beam_counts: not a beam made by beam()");
+        return NULL;
+    }
+    return Py_BuildValue("(nL)", (Py_ssize_t)(b->earlier + b->s.count), b->s.expanded);
+}
+
 static PyMethodDef methods[] = {
     {"new", new_search, METH_VARARGS,
      "new(fits, place, parents, mate, fills, next_home, opposite, tableau, found, side, down, redeals, "
@@ -999,6 +1245,16 @@ static PyMethodDef methods[] = {
      "root), 'exhausted' (no win), 'paused' (pause_at positions stored) or 'stopped' (positions, deadline "
      "or cancelled, looked at every 64 positions expanded)."},
     {"counts", counts, METH_O, "counts(search) -> (stored, expanded): the positions stored and expanded so far."},
+    {"beam", new_beam, METH_VARARGS,
+     "beam(<new's arguments>, widths) -> beam: compact.Beam over the same search (its first pass set up at the "
+     "root; widths: the beam's width on each pass)."},
+    {"beam_resume", beam_resume, METH_VARARGS,
+     "beam_resume(beam, pause_at, positions, deadline, cancelled) -> (outcome, path): search on (compact.Beam."
+     "resume). outcome is 'won' (path: the index in children() of each child taken from the root), 'ended' "
+     "(the last pass died out), 'paused' (pause_at positions stored in all passes) or 'stopped' (this pass's "
+     "positions, the deadline or cancelled, looked at every 64 positions it expanded)."},
+    {"beam_counts", beam_counts, METH_O,
+     "beam_counts(beam) -> (stored, expanded): the positions stored by all passes, and expanded by this one."},
     {NULL, NULL, 0, NULL},
 };
 

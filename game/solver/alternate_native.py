@@ -25,7 +25,7 @@ from game.solver.alternate import Kid
 from game.solver.alternate_rules import OPPOSITE, Rules
 from game.solver.alternate_stock import BEAM_WIDTHS, EVEN_UNTIL, LATER_TURNS, TURN, LadyJaneStock
 from game.solver.alternate_stock import make_search as python_search
-from game.solver.compact import Beam, Turns
+from game.solver.compact import Turns
 from game.variants.base import RawMove, Variant
 
 NONE = 255
@@ -65,6 +65,37 @@ class _Module(Protocol):
 
     def counts(self, search: object, /) -> tuple[int, int]: ...
 
+    def beam(
+        self,
+        fits: bytes,
+        place: bytes,
+        parents: bytes,
+        mate: bytes,
+        fills: bytes,
+        next_home: bytes,
+        opposite: bytes,
+        tableau: tuple[bytes, ...],
+        found: bytes,
+        side: tuple[bytes, ...],
+        down: int,
+        redeals: int,
+        reserve_weight: int,
+        widths: tuple[int, ...],
+        /,
+    ) -> object: ...
+
+    def beam_resume(
+        self,
+        beam: object,
+        pause_at: int,
+        positions: int,
+        deadline: float,
+        cancelled: Callable[[], bool],
+        /,
+    ) -> tuple[str, list[int] | None]: ...
+
+    def beam_counts(self, beam: object, /) -> tuple[int, int]: ...
+
 
 def in_c() -> bool:
     """Whether Lady Jane's depth-first search runs in C here (``game.solver.native.c_built``)."""
@@ -95,7 +126,7 @@ def tables(rules: Rules) -> Tables:
 
 
 class _Stored:
-    """The positions a ``NativeLadyJane`` stored, as ``len`` gives them."""
+    """The positions a search in C stored, as ``len`` gives them."""
 
     def __init__(self, search: NativeLadyJane) -> None:
         self.search = search
@@ -180,6 +211,50 @@ class NativeLadyJane:
         return out
 
 
+class NativeBeam(NativeLadyJane):
+    """``compact.Beam`` over ``LadyJaneStock``'s search, run in C: the same widths, passes,
+    positions and order (a ``compact.Resumable``; ``exhausted`` stays false: a beam proves
+    nothing)."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        positions: int,
+        deadline: float,
+        cancelled: Callable[[], bool],
+        module: _Module,
+        widths: tuple[int, ...],
+    ) -> None:
+        super().__init__(variant, positions, deadline, cancelled, module)
+        self.widths = widths
+
+    def counts(self) -> tuple[int, int]:
+        """The positions stored by every pass so far, and expanded by this pass."""
+        return (0, 0) if self.handle is None else self.module.beam_counts(self.handle)
+
+    def begin(self, state: State) -> list[RawMove] | None:
+        """Set the first pass up at ``state``; a winning line if it is won already."""
+        ((node, line, homes),) = self.python.roots(state)
+        self.root = (node, line, homes)
+        if self.python.won(node):
+            return line
+        tab, found, side, down, redeals = node
+        rules = tables(self.python.rules)
+        weight = self.python.reserve_weight
+        self.handle = self.module.beam(*rules, tab, bytes(found), side, down, redeals, weight, self.widths)
+        return None
+
+    def resume(self, pause_at: int) -> list[RawMove] | None:
+        """Search on until a win (its line), the budget (``stopped``), the last pass's end, or
+        ``pause_at`` positions stored (``compact.Beam.resume``)."""
+        if self.handle is None:
+            raise RuntimeError("resume before begin, or after a won root")
+        budget = (self.positions, self.deadline, self.cancelled)
+        outcome, path = self.module.beam_resume(self.handle, pause_at, *budget)
+        self.stopped = outcome == "stopped"
+        return None if path is None else self.line(path)
+
+
 def make_search(
     variant: Variant,
     positions: int,
@@ -198,9 +273,7 @@ def make_search(
             variant, positions, deadline, cancelled, lady_jane=lady_jane, dead_test=dead_test, twins=twins
         )
 
-    def fresh() -> LadyJaneStock:
-        return LadyJaneStock(variant, positions, deadline, cancelled)
-
     first = NativeLadyJane(variant, positions, deadline, cancelled, module)
+    beam = NativeBeam(variant, positions, deadline, cancelled, module, BEAM_WIDTHS)
     # The same turns as alternate_stock.make_search gives Lady Jane.
-    return Turns([first, Beam(fresh, BEAM_WIDTHS)], [TURN, TURN], positions, (EVEN_UNTIL, LATER_TURNS))
+    return Turns([first, beam], [TURN, TURN], positions, (EVEN_UNTIL, LATER_TURNS))

@@ -19,7 +19,7 @@ import game
 from game.play import Game
 from game.solver import alternate_native, native
 from game.solver.alternate_stock import LadyJaneStock
-from game.solver.compact import Turns
+from game.solver.compact import Beam, Turns
 from game.solver.search import Budget, replays_to_win, solve
 from game.variants.base import RawMove
 
@@ -150,6 +150,56 @@ def test_the_c_search_in_pieces_is_the_c_search_in_one_run() -> None:
         assert _outcome(search, line) == whole, deal
 
 
+def _beams(g: Game, widths: tuple[int, ...], budget: int, pieces: int) -> list[Outcome]:
+    """The Python beam and the beam in C over ``g`` (the C one resumed ``pieces`` times)."""
+    assert MODULE is not None
+
+    def fresh() -> LadyJaneStock:
+        return LadyJaneStock(g.variant, budget, 1e18, _never)
+
+    python = Beam(fresh, widths)
+    line = python.begin(g.state) or python.resume(budget)
+    expected = ("stopped" if python.stopped else "won" if line else "ended", line, len(python.seen))
+    c = alternate_native.NativeBeam(g.variant, budget, 1e18, _never, MODULE, widths)
+    got_line = c.begin(g.state)
+    for piece in range(1, pieces + 1):
+        got_line = got_line or c.resume(budget * piece // pieces)
+    got = ("stopped" if c.stopped else "won" if got_line else "ended", got_line, len(c.seen))
+    assert not c.exhausted
+    return [(*expected, python.search.expanded), (*got, c.expanded)]
+
+
+@needs_c
+@pytest.mark.parametrize(
+    ("widths", "budget", "deals"),
+    [((1_000, 3_000, 9_000), 50_000, range(1, 9)), ((3, 10, 30), 30_000, range(1, 31))],
+    ids=["turns", "passes"],
+)
+def test_the_beam_in_c_stores_and_expands_the_same_positions_and_finds_the_same_line(
+    widths: tuple[int, ...], budget: int, deals: range
+) -> None:
+    outcomes = set()
+    for deal in deals:
+        g = game.new_game("lady-jane", deal=deal)
+        expected, got = _beams(g, widths, budget, 1 + deal % 3)
+        assert got == expected, deal
+        if got[1] is not None:
+            assert replays_to_win(g.variant, g.state, got[1]), deal
+        outcomes.add(got[0])
+    assert outcomes == {"won", "ended"}  # "ended": the last pass died out, or paused at the budget
+
+
+@needs_c
+def test_the_beam_in_c_stops_at_a_past_deadline_where_the_python_beam_stops() -> None:
+    assert MODULE is not None
+    g = game.new_game("lady-jane", deal=24)
+    python = Beam(lambda: LadyJaneStock(g.variant, 10**9, 0.0, _never), [1_000])
+    assert python.begin(g.state) is None and python.resume(10**9) is None and python.stopped
+    c = alternate_native.NativeBeam(g.variant, 10**9, 0.0, _never, MODULE, (1_000,))
+    assert c.begin(g.state) is None and c.resume(10**9) is None and c.stopped
+    assert (len(c.seen), c.expanded) == (len(python.seen), python.search.expanded) == (len(c.seen), 64)
+
+
 def _solved(deal: int, budget: Budget, *, in_c: bool, monkeypatch: pytest.MonkeyPatch) -> Any:
     if not in_c:
         monkeypatch.setattr(alternate_native, "c_module", lambda: None)
@@ -178,6 +228,7 @@ def test_make_search_puts_the_c_search_first_in_the_turns_and_leaves_aunt_mary_i
     lady_jane = game.new_game("lady-jane", deal=1)
     turns = alternate_native.make_search(lady_jane.variant, 1000, 1e18, _never, lady_jane=True)
     assert isinstance(turns.searches[0], alternate_native.NativeLadyJane)
+    assert isinstance(turns.searches[1], alternate_native.NativeBeam)
     aunt_mary = game.new_game("aunt-mary", deal=1)
     turns = alternate_native.make_search(aunt_mary.variant, 1000, 1e18, _never, lady_jane=False)
     assert not any(isinstance(s, alternate_native.NativeLadyJane) for s in turns.searches)
