@@ -189,8 +189,8 @@ class NativeLadyJane:
             raise RuntimeError("resume before begin, or after a won root")
         budget = (self.positions, self.deadline, self.cancelled)
         outcome, path = self.module.resume(self.handle, pause_at, *budget)
-        self.exhausted = outcome == "exhausted"
-        self.stopped = outcome == "stopped"
+        self.exhausted = self.exhausted or outcome == "exhausted"  # once set, as DepthFirst keeps them
+        self.stopped = self.stopped or outcome == "stopped"
         return None if path is None else self.line(path)
 
     def run(self, state: State) -> list[RawMove] | None:
@@ -251,7 +251,7 @@ class NativeBeam(NativeLadyJane):
             raise RuntimeError("resume before begin, or after a won root")
         budget = (self.positions, self.deadline, self.cancelled)
         outcome, path = self.module.beam_resume(self.handle, pause_at, *budget)
-        self.stopped = outcome == "stopped"
+        self.stopped = self.stopped or outcome == "stopped"
         return None if path is None else self.line(path)
 
 

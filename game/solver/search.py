@@ -4,7 +4,8 @@ Each game's search is declared in ``game.solver.families``, never guessed from i
 Baker's Game and Seahaven Towers go to the fast cell-game search of ``game.solver.cells``
 (compact positions, its own move generator, its first phase in C where it is built,
 ``game.solver.cells_native``; every winning line replayed through the engine before it is
-returned), Aunt Mary and Lady Jane to ``game.solver.alternate`` and Kansas to
+returned), Aunt Mary and Lady Jane to ``game.solver.alternate`` (Lady Jane's searches in C where
+they are built, ``game.solver.alternate_native``) and Kansas to
 ``game.solver.kansas`` (the same kind of search). Every other position, and every position of
 a game declared nowhere, goes to the generic search of ``game.solver.engine_search``: every
 move comes from the variant's legal-move generator and is applied by the variant, so it can

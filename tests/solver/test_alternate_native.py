@@ -103,8 +103,10 @@ def test_the_c_search_is_the_python_search_over_two_hundred_deals_to_a_hundred_t
 
 @needs_c
 @pytest.mark.slow
-@pytest.mark.parametrize("deal", [154, 50636])
-def test_the_c_search_is_the_python_search_on_deals_proved_lost_in_many_positions(deal: int) -> None:
+@pytest.mark.parametrize("deal", [10, 15, 154])
+def test_the_c_search_is_the_python_search_on_deals_decided_in_hundreds_of_thousands_of_positions(
+    deal: int,
+) -> None:
     assert _same(range(deal, deal + 1), 400_000) != {}
 
 
@@ -221,6 +223,20 @@ def test_solve_gives_the_python_searches_answer_positions_and_line_with_the_c_se
         assert with_c == _solved(deal, budget, in_c=False, monkeypatch=monkeypatch), deal
         verdicts.add(with_c[0].value)
     assert verdicts == {"winnable", "unknown"} or len(verdicts) == 3, verdicts
+
+
+@needs_c
+@pytest.mark.slow
+@pytest.mark.parametrize("deal", [10, 15, 25])
+def test_solve_gives_the_python_searches_answer_past_the_change_of_turns(
+    deal: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Deals decided (or not) beyond ``alternate_stock.EVEN_UNTIL`` stored positions, where the
+    depth-first search takes five turns to the beam's one."""
+    budget = Budget(seconds=1e9, positions=700_000)
+    with_c = _solved(deal, budget, in_c=True, monkeypatch=monkeypatch)
+    assert with_c == _solved(deal, budget, in_c=False, monkeypatch=monkeypatch)
+    assert with_c[1] > 250_000
 
 
 @needs_c
