@@ -55,10 +55,13 @@ typedef struct {
     int32_t taken; /* the index of the child expanded into this level */
 } Level;
 
+/* A slot of the table of positions seen: 8 bytes, which a long search stores millions of. */
 typedef struct {
-    uint64_t hash;
-    size_t key; /* offset of the key (its length byte, its bytes, then the redeals left) plus one */
+    uint32_t tag; /* the key's hash, its high half (the low half picks the slot) */
+    uint32_t key; /* offset of the key (its length byte, its bytes, then the redeals left) plus one */
 } Slot;
+
+#define MAX_KEYS_BYTES ((size_t)UINT32_MAX - 2 * MAX_KEY) /* the offsets a Slot can hold */
 
 typedef struct {
     uint8_t fits[128 * 128];
@@ -369,7 +372,8 @@ static int rehash(Search *s) {
     for (size_t a = 0; a < s->slots_cap; a++) {
         Slot old = s->slots[a];
         if (!old.key) continue;
-        size_t b = (size_t)old.hash & (cap - 1);
+        const uint8_t *stored = s->keys + old.key - 1; /* the slot keeps half the hash: again */
+        size_t b = (size_t)hash_of(stored + 1, stored[0]) & (cap - 1);
         while (slots[b].key) b = (b + 1) & (cap - 1);
         slots[b] = old;
     }
@@ -386,24 +390,26 @@ static int admit(Search *s, const Pos *p) {
     int n = make_key(s, p, key);
     if (4 * (s->count + 1) > 3 * s->slots_cap && !rehash(s)) return -1;
     uint64_t h = hash_of(key, n);
+    uint32_t tag = (uint32_t)(h >> 32);
     size_t b = (size_t)h & (s->slots_cap - 1);
     while (s->slots[b].key) {
         Slot *slot = &s->slots[b];
         uint8_t *stored = s->keys + slot->key - 1;
-        if (slot->hash == h && stored[0] == n && memcmp(stored + 1, key, (size_t)n) == 0) {
+        if (slot->tag == tag && stored[0] == n && memcmp(stored + 1, key, (size_t)n) == 0) {
             if (stored[1 + n] >= p->redeals) return 0;
             stored[1 + n] = p->redeals;
             return !is_dead(s, p);
         }
         b = (b + 1) & (s->slots_cap - 1);
     }
-    if (!grow((void **)&s->keys, &s->keys_cap, s->keys_len + (size_t)n + 2, 1)) return -1;
+    if (s->keys_len > MAX_KEYS_BYTES || !grow((void **)&s->keys, &s->keys_cap, s->keys_len + (size_t)n + 2, 1))
+        return -1;
     uint8_t *stored = s->keys + s->keys_len;
     stored[0] = (uint8_t)n;
     memcpy(stored + 1, key, (size_t)n);
     stored[1 + n] = p->redeals;
-    s->slots[b].hash = h;
-    s->slots[b].key = s->keys_len + 1;
+    s->slots[b].tag = tag;
+    s->slots[b].key = (uint32_t)(s->keys_len + 1);
     s->keys_len += (size_t)n + 2;
     s->count++;
     return !is_dead(s, p);
