@@ -88,6 +88,7 @@ typedef struct Search {
     uint8_t *keys;
     size_t keys_len, keys_cap;
     long long expanded;
+    int busy; /* searching: `cancelled` may not search it again (it would pull its stack away) */
     /* while children are made */
     Sink sink;
     int32_t kid_index;
@@ -1126,8 +1127,14 @@ static PyObject *resume(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "resume: pause_at and positions must not be negative");
         return NULL;
     }
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "resume: the search is running (called from its cancelled)");
+        return NULL;
+    }
     Entry last;
+    s->busy = 1;
     int outcome = run(s, pause_at, positions, deadline, cancelled, &last);
+    s->busy = 0;
     if (outcome == FAILED) return NULL;
     static const char *names[] = {"won", "exhausted", "paused", "stopped"};
     if (outcome != WON) return Py_BuildValue("(sO)", names[outcome], Py_None);
@@ -1216,7 +1223,13 @@ static PyObject *beam_resume(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "beam_resume: pause_at and positions must not be negative");
         return NULL;
     }
+    if (b->s.busy) {
+        PyErr_SetString(PyExc_RuntimeError, "beam_resume: the beam is running (called from its cancelled)");
+        return NULL;
+    }
+    b->s.busy = 1;
     int outcome = beam_run(b, pause_at, positions, deadline, cancelled);
+    b->s.busy = 0;
     if (outcome == BEAM_FAILED) return NULL;
     static const char *names[] = {"won", "ended", "paused", "stopped"};
     if (outcome != BEAM_WON) return Py_BuildValue("(sO)", names[outcome], Py_None);

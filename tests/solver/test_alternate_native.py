@@ -25,7 +25,8 @@ from game.variants.base import RawMove
 
 MODULE = alternate_native.c_module()
 needs_c = pytest.mark.skipif(MODULE is None, reason="Lady Jane's C module is not built")
-SOURCE = Path(__file__).resolve().parents[2] / "game" / "solver" / "_alternate.c"
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "game" / "solver" / "_alternate.c"
 
 
 def _never() -> bool:
@@ -227,7 +228,7 @@ def test_solve_gives_the_python_searches_answer_positions_and_line_with_the_c_se
 
 @needs_c
 @pytest.mark.slow
-@pytest.mark.parametrize("deal", [10, 15, 25])
+@pytest.mark.parametrize("deal", [10, 25, 60])  # lost, unknown, won beyond 250,000 positions
 def test_solve_gives_the_python_searches_answer_past_the_change_of_turns(
     deal: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -290,6 +291,45 @@ def test_an_error_raised_by_cancelled_comes_out_of_the_c_search() -> None:
 
     with pytest.raises(KeyError, match="stop"):
         c_search(game.new_game("lady-jane", deal=24), 10**9, cancelled=cancelled)
+
+
+REENTRY = """
+import sys
+import game
+from game.solver import alternate_native
+module = alternate_native.c_module()
+g = game.new_game("lady-jane", deal=24)
+caught = []
+
+def cancelled():
+    try:
+        search.resume(10**9)
+    except RuntimeError as error:
+        caught.append(str(error))
+    return False
+
+if sys.argv[1] == "beam":
+    search = alternate_native.NativeBeam(g.variant, 2_000, 1e18, cancelled, module, (1_000,))
+else:
+    search = alternate_native.NativeLadyJane(g.variant, 2_000, 1e18, cancelled, module)
+assert search.begin(g.state) is None
+assert search.resume(1_000) is None and 1_000 <= len(search.seen) < 1_100, len(search.seen)
+assert caught and all("is running" in text for text in caught), caught
+search.resume(10**9)
+assert search.stopped and len(search.seen) >= 2_000
+print("ok")
+"""
+
+
+@needs_c
+@pytest.mark.parametrize("kind", ["depth-first", "beam"])
+def test_a_search_resumed_from_its_own_cancelled_is_refused_and_searches_on_afterwards(kind: str) -> None:
+    """The second search would pull the first one's stack away (a segfault on the old code):
+    run in a child process, so that a crash fails the test instead of ending pytest."""
+    done = subprocess.run(
+        [sys.executable, "-c", REENTRY, kind], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr[-2000:]
 
 
 @needs_c
