@@ -272,15 +272,16 @@ static int score(const Search *s, const Pos *p) {
 static int won(const Pos *p) { return p->found[0] + p->found[1] + p->found[2] + p->found[3] == CARDS; }
 
 /* AlternateSearch.canonical: the tableau with every card lying on the higher-numbered of its
- * parents moved, with the cards on it, onto the other one when that is a tableau top; into
- * `len` and `card`, in the same steps as the Python. */
-static void canonical(const Search *s, const Pos *p, uint8_t *len, uint8_t (*card)[CARDS]) {
+ * parents moved, with the cards on it, onto the other one when that is a tableau top, in the
+ * same steps as the Python: each pile's length into `len` and its cards at `at` (`p`'s own
+ * piles where nothing moves, as in most positions; else copies in `buf`). */
+static void canonical(const Search *s, const Pos *p, uint8_t *len, const uint8_t **at, uint8_t (*buf)[CARDS]) {
     const Rules *r = &s->r;
     uint64_t tops = 0, wanted = 0;
     for (int i = 0; i < s->nt; i++) {
         int n = p->len[i];
         len[i] = (uint8_t)n;
-        memcpy(card[i], p->card[i], (size_t)n);
+        at[i] = p->card[i];
         if (!n) continue;
         tops |= (uint64_t)1 << p->card[i][n - 1];
         for (int k = build_bottom(r, p->card[i], n) + 1; k < n; k++) {
@@ -289,20 +290,24 @@ static void canonical(const Search *s, const Pos *p, uint8_t *len, uint8_t (*car
         }
     }
     if (!(tops & wanted)) return;
+    for (int i = 0; i < s->nt; i++) {
+        memcpy(buf[i], p->card[i], len[i]);
+        at[i] = buf[i];
+    }
     int again = 1;
     while (again) {
         again = 0;
         for (int i = 0; i < s->nt; i++) {
             int n = len[i];
             if (!n) continue;
-            uint8_t *pile = card[i];
+            uint8_t *pile = buf[i];
             for (int k = build_bottom(r, pile, n) + 1; k < n; k++) {
                 int parent = pile[k - 1], other = r->mate[parent];
                 if (other >= parent || !(tops >> other & 1)) continue;
                 int d = 0;
-                while (!(len[d] && card[d][len[d] - 1] == other)) d++;
+                while (!(len[d] && buf[d][len[d] - 1] == other)) d++;
                 if (d != i) { /* d == i (a build past 13 cards) ends as the Python's: pile[:k] */
-                    memcpy(card[d] + len[d], pile + k, (size_t)(n - k));
+                    memcpy(buf[d] + len[d], pile + k, (size_t)(n - k));
                     len[d] = (uint8_t)(len[d] + n - k);
                 }
                 len[i] = (uint8_t)k;
@@ -315,37 +320,38 @@ static void canonical(const Search *s, const Pos *p, uint8_t *len, uint8_t (*car
 }
 
 /* LadyJaneStock.key, with the same equivalence: the foundation heights, the stock's length and
- * face-down count, the waste and reserves, the canonical tableau piles sorted (each pile's
- * length before its cards). Its length. */
+ * face-down count, the waste and reserves, then the canonical tableau piles in a fixed order
+ * (each pile's length before its cards). The order is by bottom card, empty piles first: no
+ * two piles that are not empty share their bottom card (each card lies in one place), so
+ * two tableaus with the same piles give the same key, as Python's sorted piles do. Its length. */
 static int make_key(const Search *s, const Pos *p, uint8_t *out) {
-    uint8_t len[MAX_TAB], card[MAX_TAB][CARDS];
-    canonical(s, p, len, card);
-    int at = 0;
+    uint8_t len[MAX_TAB], buf[MAX_TAB][CARDS];
+    const uint8_t *pile[MAX_TAB];
+    canonical(s, p, len, pile, buf);
     memcpy(out, p->found, 4);
     out[4] = p->len[s->nt];
     out[5] = p->down;
-    at = 6;
+    int at = 6;
     for (int q = s->nt + 1; q < s->nt + s->ns; q++) {
         out[at++] = p->len[q];
         memcpy(out + at, p->card[q], p->len[q]);
         at += p->len[q];
     }
-    int order[MAX_TAB];
-    for (int a = 0; a < s->nt; a++) { /* insertion sort, as bytes sort: a prefix first */
-        int x = a, b = a - 1;
-        while (b >= 0) {
-            int y = order[b], nx = len[x], ny = len[y];
-            int c = memcmp(card[y], card[x], (size_t)(nx < ny ? nx : ny));
-            if (c < 0 || (c == 0 && ny <= nx)) break;
-            order[b + 1] = y;
+    int order[MAX_TAB], bottom[MAX_TAB];
+    for (int a = 0; a < s->nt; a++) { /* insertion sort by bottom card */
+        int x = len[a] ? pile[a][0] : -1, b = a - 1;
+        while (b >= 0 && bottom[b] > x) {
+            order[b + 1] = order[b];
+            bottom[b + 1] = bottom[b];
             b--;
         }
-        order[b + 1] = x;
+        order[b + 1] = a;
+        bottom[b + 1] = x;
     }
     for (int a = 0; a < s->nt; a++) {
         int i = order[a];
         out[at++] = len[i];
-        memcpy(out + at, card[i], len[i]);
+        memcpy(out + at, pile[i], len[i]);
         at += len[i];
     }
     return at;
