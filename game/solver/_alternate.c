@@ -71,6 +71,22 @@ typedef struct {
     uint8_t opposite[4][2];
 } Rules;
 
+/* A child made, waiting for admit: its slot in the table was asked of the memory at once, so
+ * that the look-up, after the other children are made, seldom waits for it. */
+typedef struct {
+    Pos pos;
+    uint64_t hash;
+    int32_t index;
+    int n;
+    uint8_t key[MAX_KEY];
+} Pending;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(address) __builtin_prefetch(address)
+#else
+#define PREFETCH(address) ((void)(address))
+#endif
+
 struct Search;
 /* What becomes of each child as it is made: 0 go on, 1 stop making children, -1 error. */
 typedef int (*Sink)(struct Search *s, const Pos *child);
@@ -87,6 +103,8 @@ typedef struct Search {
     size_t slots_cap, count;
     uint8_t *keys;
     size_t keys_len, keys_cap;
+    Pending *pending;
+    size_t pending_len, pending_cap;
     long long expanded;
     int busy; /* searching: `cancelled` may not search it again (it would pull its stack away) */
     /* while children are made */
@@ -392,11 +410,8 @@ static int rehash(Search *s) {
 
 /* AlternateSearch.admit: record `p` as seen with its redeals left; 1 if worth searching (not
  * seen with as many redeals left, and not dead), 0 if not, -1 out of memory. */
-static int admit(Search *s, const Pos *p) {
-    uint8_t key[MAX_KEY];
-    int n = make_key(s, p, key);
+static int admit_key(Search *s, const Pos *p, const uint8_t *key, int n, uint64_t h) {
     if (4 * (s->count + 1) > 3 * s->slots_cap && !rehash(s)) return -1;
-    uint64_t h = hash_of(key, n);
     uint32_t tag = (uint32_t)(h >> 32);
     size_t b = (size_t)h & (s->slots_cap - 1);
     while (s->slots[b].key) {
@@ -420,6 +435,12 @@ static int admit(Search *s, const Pos *p) {
     s->keys_len += (size_t)n + 2;
     s->count++;
     return !is_dead(s, p);
+}
+
+static int admit(Search *s, const Pos *p) {
+    uint8_t key[MAX_KEY];
+    int n = make_key(s, p, key);
+    return admit_key(s, p, key, n, hash_of(key, n));
 }
 
 static void pack(const Search *s, const Pos *p, uint8_t *out) {
@@ -681,11 +702,29 @@ static int push_entry(Search *s, const Pos *p, int32_t index) {
     return 1;
 }
 
-/* DepthFirst.fresh: each child that admit takes onto the stack. */
-static int keep_admitted(Search *s, const Pos *child) {
-    int yes = admit(s, child);
-    if (yes < 0 || (yes && !push_entry(s, child, s->kid_index))) return -1;
+/* The first half of DepthFirst.fresh: each child keyed, its slot fetched, kept for `fresh`. */
+static int collect(Search *s, const Pos *child) {
+    if (!grow((void **)&s->pending, &s->pending_cap, s->pending_len + 1, sizeof(Pending))) return -1;
+    Pending *k = &s->pending[s->pending_len++];
+    k->pos = *child;
+    k->index = s->kid_index;
+    k->n = make_key(s, child, k->key);
+    k->hash = hash_of(k->key, k->n);
+    if (s->slots_cap) PREFETCH(&s->slots[(size_t)k->hash & (s->slots_cap - 1)]);
     return 0;
+}
+
+/* DepthFirst.fresh: each child of `p` that admit takes (in the children's order) onto the
+ * stack; 0 out of memory. */
+static int fresh(Search *s, const Pos *p) {
+    s->pending_len = 0;
+    if (children(s, p) < 0) return 0;
+    for (size_t a = 0; a < s->pending_len; a++) {
+        Pending *k = &s->pending[a];
+        int yes = admit_key(s, &k->pos, k->key, k->n, k->hash);
+        if (yes < 0 || (yes && !push_entry(s, &k->pos, k->index))) return 0;
+    }
+    return 1;
 }
 
 /* DepthFirst._ordered over the entries from `start`: scored (a lone one is not), sorted by
@@ -737,7 +776,7 @@ enum { WON, EXHAUSTED, PAUSED, STOPPED, FAILED };
 /* compact.DepthFirst.resume; on a win, the won entry is left in `last`. */
 static int run(Search *s, Py_ssize_t pause_at, Py_ssize_t positions, double deadline, PyObject *cancelled,
                Entry *last) {
-    s->sink = keep_admitted;
+    s->sink = collect;
     while (s->depth) {
         Level *level = &s->levels[s->depth - 1];
         if (s->entries_len == level->start) {
@@ -759,7 +798,7 @@ static int run(Search *s, Py_ssize_t pause_at, Py_ssize_t positions, double dead
             if (out) return STOPPED;
         }
         if (!push_level(s, e.index)) goto memory;
-        if (children(s, &p) < 0) goto memory;
+        if (!fresh(s, &p)) goto memory;
         order_level(s, s->levels[s->depth - 1].start);
     }
     return EXHAUSTED;
@@ -942,6 +981,7 @@ static void release(Search *s) {
     free(s->levels);
     free(s->slots);
     free(s->keys);
+    free(s->pending);
     free(s);
 }
 
