@@ -1,13 +1,15 @@
-/* Lady Jane's depth-first search of game/solver/alternate.py, in C, resumable.
+/* Lady Jane's search of game/solver/alternate.py, in C, resumable, under both of its drivers.
  *
- * The same search as a LadyJaneStock (dead_test and twins on) driven by compact.DepthFirst,
- * position for position: the same settling (safe cards home), the same children in the same
- * order (tableau moves, side-pile moves, foundation moves, the stock's move, the moves only
- * another twin placement allows), the same key equivalence (canonical twin placement, the
- * tableau piles in any order), the same admit (a position seen with as many redeals left is
- * not searched again) and is_dead (Rules.stuck, Rules.frozen), the same score and order of
- * ties (a stable sort, the best popped from the end), the same look at the budget every POLL
- * positions expanded. alternate.py has the argument for every pruning; what C adds is speed.
+ * The same search as a LadyJaneStock (dead_test and twins on), position for position: the
+ * same settling (safe cards home), the same children in the same order (tableau moves,
+ * side-pile moves, foundation moves, the stock's move, the moves only another twin placement
+ * allows), the same key equivalence (canonical twin placement, the tableau piles in any
+ * order), the same admit (a position seen with as many redeals left is not searched again)
+ * and is_dead (Rules.stuck, Rules.frozen), the same score. Driven as compact.DepthFirst
+ * (`new`, `resume`: the same order of ties, a stable sort, the best popped from the end) and
+ * as compact.Beam (`beam`, `beam_resume`: the same widths, passes and stable order by score),
+ * with the same look at the budget every POLL positions expanded. alternate.py has the
+ * argument for every pruning; what C adds is speed.
  *
  * A win is given as the index, in the Python search's `children`, of each child taken from
  * the root down: alternate_native.py replays them through the Python search for the line,
@@ -15,10 +17,11 @@
  *
  * A position (Pos) is each pile's cards and length (the tableau piles, then the side piles:
  * stock, waste, reserves), a face-down tableau card stored as card + DOWN, the foundation
- * heights per suit, the stock's face-down count and the redeals left. The children of the
- * positions on the search's path are kept packed on one stack, a node's children after its
- * parent's. The search lives in a capsule between calls (`new`, then `resume` as often as
- * wanted).
+ * heights per suit, the stock's face-down count and the redeals left. The depth-first
+ * search keeps the children of the positions on its path packed on one stack, a node's
+ * children after its parent's; the beam keeps each depth's positions and, per position, the
+ * child index that reached it and the trail before. A search lives in a capsule between
+ * calls.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -1,17 +1,18 @@
-"""Lady Jane's depth-first search in C (``game.solver._alternate``, built by ``setup.py``).
+"""Lady Jane's searches in C (``game.solver._alternate``, built by ``setup.py``).
 
-``_alternate`` is ``alternate_stock.LadyJaneStock``'s depth-first search (``compact.DepthFirst``
-with ``dead_test`` and ``twins`` on, as ``make_search`` runs it) written in C, position for
-position: the same children in the same order, the same positions stored and expanded, the
-same budget polling (the tests compare the two). ``NativeLadyJane`` takes its place among the
-searches that take turns (``compact.Turns``, which shares by positions stored), so ``solve``
-gives the same answers, positions and lines as before, sooner. The C search names a win by
-the index of each child taken in the Python search's ``children``; the line is those
-children's moves, replayed here through the Python search, so its moves and foundation piles
-are the Python search's own.
+``_alternate`` is ``alternate_stock.LadyJaneStock``'s search (``dead_test`` and ``twins`` on,
+as ``make_search`` runs it) written in C, position for position, under both drivers that take
+turns in ``make_search``: the depth-first one (``compact.DepthFirst``: ``NativeLadyJane``) and
+the beam (``compact.Beam``: ``NativeBeam``): the same children in the same order, the same
+positions stored and expanded, the same budget polling (the tests compare them). They take
+the Python searches' places in ``compact.Turns``, which shares by positions stored, so
+``solve`` gives the same answers, positions and lines as before, seven to eight times sooner
+per position (``benchmarks/lady_jane_c.py``). The C searches name a win by the index of each
+child taken in the Python search's ``children``; the line is those children's moves, replayed
+here through the Python search, so its moves and foundation piles are the Python search's own.
 
-Without the C module (not built, stale, or ``SOLITAIRE_PURE_PYTHON``), and for Aunt Mary,
-``make_search`` gives ``alternate_stock.make_search``'s searches.
+Without the C module (not built, stale, or ``SOLITAIRE_PURE_PYTHON``), with the pruning off,
+and for Aunt Mary, ``make_search`` gives ``alternate_stock.make_search``'s searches.
 """
 
 from __future__ import annotations
