@@ -193,6 +193,19 @@ def test_the_beam_in_c_stores_and_expands_the_same_positions_and_finds_the_same_
 
 
 @needs_c
+@pytest.mark.parametrize("positions", [64, 5_001])
+def test_the_beam_in_c_stops_at_a_budget_of_positions_where_the_python_beam_stops(positions: int) -> None:
+    assert MODULE is not None
+    g = game.new_game("lady-jane", deal=24)
+    python = Beam(lambda: LadyJaneStock(g.variant, positions, 1e18, _never), [1_000, 3_000])
+    assert python.begin(g.state) is None and python.resume(10**9) is None and python.stopped
+    c = alternate_native.NativeBeam(g.variant, positions, 1e18, _never, MODULE, (1_000, 3_000))
+    assert c.begin(g.state) is None and c.resume(10**9) is None and c.stopped
+    assert (len(c.seen), c.expanded) == (len(python.seen), python.search.expanded)
+    assert len(c.seen) >= positions
+
+
+@needs_c
 def test_the_beam_in_c_stops_at_a_past_deadline_where_the_python_beam_stops() -> None:
     assert MODULE is not None
     g = game.new_game("lady-jane", deal=24)
