@@ -213,10 +213,13 @@ def declared(v: Variant) -> tuple[Callable[[Variant, State], bool], Callable[...
 
 
 def searcher(v: Variant) -> Any:
-    """A fresh compact search of ``v``'s declared family (the depth-first one of a portfolio)."""
+    """A fresh compact search of ``v``'s declared family (the depth-first one of a portfolio;
+    where that runs in C, its Python twin, whose moves the C search makes position for
+    position: ``test_alternate_native.py``)."""
     make = declared(v)[1]
     search = make(v, 10**6, time.monotonic() + 600, lambda: False)
-    return search.searches[0] if hasattr(search, "searches") else search
+    first = search.searches[0] if hasattr(search, "searches") else search
+    return getattr(first, "python", first)
 
 
 def key_of(search: Any, node: Any) -> bytes:
