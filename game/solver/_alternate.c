@@ -855,23 +855,35 @@ typedef struct {
 
 /* Beam.resume's loop body over each child: a win stops, an admitted child goes deeper. */
 static int beam_kid(Search *s, const Pos *child) {
-    Beam *b = (Beam *)s;
     if (won(child)) {
-        b->won_index = s->kid_index;
+        ((Beam *)s)->won_index = s->kid_index;
         return 1;
     }
-    int yes = admit(s, child);
-    if (yes < 0) return -1;
-    if (!yes) return 0;
-    if (!grow((void **)&b->trails, &b->trails_cap, b->trails_len + 1, sizeof(Trail)) ||
-        !grow((void **)&b->deeper, &b->deeper_cap, b->deeper_len + 1, sizeof(Entry)))
-        return -1;
-    b->trails[b->trails_len] = (Trail){b->from, s->kid_index};
-    Entry *e = &b->deeper[b->deeper_len++];
-    e->score = score(s, child);
-    e->index = (int32_t)b->trails_len++;
-    pack(s, child, e->node);
-    return 0;
+    return collect(s, child);
+}
+
+/* Beam.resume's loop over the children of the entry expanded (`from`): each admitted one (in
+ * order, up to a won one) goes deeper; 1 on a win, 0 if none, -1 out of memory. */
+static int beam_children(Beam *b, const Pos *p) {
+    Search *s = &b->s;
+    s->pending_len = 0;
+    int made = children(s, p);
+    if (made < 0) return -1;
+    for (size_t a = 0; a < s->pending_len; a++) {
+        Pending *k = &s->pending[a];
+        int yes = admit_key(s, &k->pos, k->key, k->n, k->hash);
+        if (yes < 0) return -1;
+        if (!yes) continue;
+        if (!grow((void **)&b->trails, &b->trails_cap, b->trails_len + 1, sizeof(Trail)) ||
+            !grow((void **)&b->deeper, &b->deeper_cap, b->deeper_len + 1, sizeof(Entry)))
+            return -1;
+        b->trails[b->trails_len] = (Trail){b->from, k->index};
+        Entry *e = &b->deeper[b->deeper_len++];
+        e->score = score(s, &k->pos);
+        e->index = (int32_t)b->trails_len++;
+        pack(s, &k->pos, e->node);
+    }
+    return made;
 }
 
 /* Beam._pass: a fresh table of positions, the root alone on the frontier if admitted. */
@@ -947,7 +959,7 @@ static int beam_run(Beam *b, Py_ssize_t pause_at, Py_ssize_t positions, double d
         Pos p;
         unpack(s, e->node, &p);
         b->from = e->index;
-        int made = children(s, &p);
+        int made = beam_children(b, &p);
         if (made < 0) goto memory;
         if (made > 0) return BEAM_WON;
     }
