@@ -1,7 +1,7 @@
 """The share of winnable deals of each game, with a 95 % confidence interval, over numbered deals.
 
 Each deal from ``--first`` on is solved (``game.solver.solve``, ``--budget`` seconds and the
-game's budget of positions, ``Budget.for_game``, as ``solitaire solve`` gives it) and its
+game's budget of positions, ``Budget.for_search``, as ``solitaire solve`` gives it) and its
 verdict appended to a results file, one JSON line per deal, so the run can be stopped at any
 time and started again with the same command: deals already in the file are not solved again.
 
@@ -15,7 +15,7 @@ time and started again with the same command: deals already in the file are not 
 (their new verdict is appended and read in place of the old one): the undecided deals are
 what keeps the interval of the slow games wide. ``--positions`` gives every deal that many
 stored positions instead of its game's budget (a Kansas proof that needs more than the 27
-million positions of ``Budget.for_game``: some 1 GB more memory per 30 million).
+million positions of ``Budget.for_search``: some 1 GB more memory per 30 million).
 
 The share is estimated as winnable / decided deals with a Wilson score interval (z = 1.96);
 the undecided deals widen it (the bounds count them as all lost and as all won), so the
@@ -132,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     began = time.perf_counter()
                     # The game's own positions budget, as `solitaire solve --budget` gives it:
                     # Kansas stores ten times as many (cheap) positions as the others.
-                    budget = Budget(seconds=args.budget).for_game(key)
+                    budget = Budget(seconds=args.budget).for_search(key)
                     if args.positions:
                         budget = Budget(seconds=args.budget, positions=args.positions)
                     found = solve(game.new_game(key, deal=deal), budget)

@@ -336,7 +336,7 @@ def solve_command(args: argparse.Namespace) -> int:
     from game.solver.search import Budget, solve
 
     g = game.new_game(args.variant, deal=args.deal)
-    result = solve(g, Budget(seconds=args.budget).for_game(args.variant))
+    result = solve(g, Budget(seconds=args.budget).for_search(args.variant))
     moves = [str(m) for m in result.moves]
     rating = rate(args.variant, result)
     if args.json:

@@ -106,7 +106,8 @@ def test_solve_gives_kansas_the_positions_of_its_cheaper_search(
 ) -> None:
     # Kansas's positions are mostly its looser game's, far smaller than the others': a budget
     # of seconds allows it more of them (Budget.for_game), or deal 21 stops at 3 million
-    # positions in 7 s, undecided, where it is proved unwinnable at 3.8 million.
+    # positions in 7 s, undecided, where it is proved unwinnable at 3.8 million. Lady Jane's
+    # search in C would store its 3 million before the time limit too (Budget.for_search).
     from game.solver import search
 
     budgets: list[search.Budget] = []
@@ -116,11 +117,13 @@ def test_solve_gives_kansas_the_positions_of_its_cheaper_search(
         return search.Solution(search.Verdict.UNKNOWN)
 
     monkeypatch.setattr(search, "solve", record)
-    for key in ("kansas", "seahaven"):
+    for key in ("kansas", "seahaven", "lady-jane"):
         assert main(["solve", "--variant", key, "--deal", "21", "--budget", "3"]) == 0
-    kansas, seahaven = budgets
+    kansas, seahaven, lady_jane = budgets
     assert kansas == search.Budget(seconds=3).for_game("kansas") and seahaven == search.Budget(seconds=3)
     assert kansas.positions > seahaven.positions
+    assert lady_jane == search.Budget(seconds=3).for_search("lady-jane")
+    assert lady_jane.positions > seahaven.positions
     assert "unknown" in capsys.readouterr().out
 
 

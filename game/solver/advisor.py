@@ -43,13 +43,13 @@ if TYPE_CHECKING:
 
 CHECK_BUDGET = Budget(seconds=0.4, positions=150_000)
 """The quick check behind the winnable indicator, for every position after the opening (as
-``CHECK_BUDGET.for_game(key)``). Kansas's 1.5 M positions take up to about 0.35 s here
+``CHECK_BUDGET.for_search(key)``). Kansas's 1.5 M positions take up to about 0.35 s here
 (2 M would meet the time limit, and answers would come just under 0.5 s); Lady Jane's and
 Aunt Mary's hardest positions stop at the time limit (``benchmarks/advisor.py``)."""
 
 DEEP_CHECK_BUDGET = Budget(seconds=10.0, positions=1_300_000)
 """The second search of a position the quick check left unknown, while nothing newer is
-asked (as ``DEEP_CHECK_BUDGET.for_game(key)``): the time of ``benchmarks/solver.py``'s
+asked (as ``DEEP_CHECK_BUDGET.for_search(key)``): the time of ``benchmarks/solver.py``'s
 per-deal budget, with positions kept to what its worker can hold without strain: Kansas's
 13 M (its looser game then fits the table of 16 M slots) peak at about 420 MB and take some
 4-5 s here; Lady Jane and Aunt Mary reach the time limit first, at about 110 and 70 MB."""
@@ -547,7 +547,7 @@ class Advisor:
             budget = self.deep_budget
         else:
             budget = RATING_BUDGET if rating is not None else self.check_budget
-        budget = budget.for_game(position.key)
+        budget = budget.for_game(position.key) if rating is not None else budget.for_search(position.key)
         worker = self._ensure_worker()
         if worker is None:
             return

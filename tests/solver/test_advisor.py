@@ -396,3 +396,19 @@ def test_without_reuse_no_check_carries_over(worker: InlineWorker) -> None:
         advisor.follow(g)
         advisor.poll()
     assert len(worker.kept) >= 2 and not any(worker.kept)
+
+
+def test_a_lady_jane_check_is_ended_by_its_time_limit_and_a_rating_by_its_positions(
+    advisor: Advisor, worker: InlineWorker
+) -> None:
+    g = opening("lady-jane", 5)
+    advisor.follow(g)
+    rating = worker.requests[-1][2]
+    assert rating == advisor_module.RATING_BUDGET.for_game("lady-jane")
+    advisor.poll()
+    worker.hold = True  # no answer: the last request is the check
+    g.play(g.legal_moves()[-1])
+    advisor.follow(g)
+    check = worker.requests[-1][2]
+    assert check == advisor_module.CHECK_BUDGET.for_search("lady-jane")
+    assert check.positions > rating.positions and check.seconds < rating.seconds

@@ -84,7 +84,7 @@ def test_each_game_is_solved_with_its_own_budget_of_positions(
     argv = ["--games", "kansas,seahaven", "--deals", "1", "--budget", "7", "--results", results]
     assert table.main(argv) == 0
     # Kansas's looser game stores ten times as many positions: the same budget as `solitaire solve`.
-    assert given == {key: Budget(seconds=7).for_game(key) for key in ("kansas", "seahaven")}
+    assert given == {key: Budget(seconds=7).for_search(key) for key in ("kansas", "seahaven")}
     assert given["kansas"].positions > given["seahaven"].positions
 
 
