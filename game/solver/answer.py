@@ -37,22 +37,25 @@ class Budget:
 
     def for_search(self, key: str) -> Budget:
         """This budget for a search of the game ``key`` whose figures no one counts (a check of
-        the winnable indicator, ``solitaire solve``): ``for_game``, with at least
-        ``SEARCH_POSITIONS`` positions. Never for a rating, which counts positions within
-        ``for_game``'s."""
+        the winnable indicator, ``solitaire solve``): ``for_game``, its positions scaled again
+        by ``SEARCH_SCALE`` (but never more than its cap). Never for a rating, which counts
+        positions within ``for_game``'s."""
         budget = self.for_game(key)
-        least = SEARCH_POSITIONS.get(key, 0)
-        return budget if budget.positions >= least else Budget(budget.seconds, least)
+        scale, cap = SEARCH_SCALE.get(key, (1, 0))
+        if scale == 1:
+            return budget
+        return Budget(budget.seconds, min(budget.positions * scale, max(budget.positions, cap)))
 
 
-SEARCH_POSITIONS = {"lady-jane": 8_000_000}
+SEARCH_SCALE = {"lady-jane": (60, 8_000_000)}
 """Games whose searches may store more positions than their budgets give, so that their time
-limits end them: Lady Jane's search in C (``_alternate.c``: some 1.3-2.8 µs and 80 bytes a
-position) stored a 10 s search's 3 million in 7-9 s and the indicator's quick check's 150,000
-in 0.3 s. With 8 million (some 640 MB at most) a 10 s ``solitaire solve`` proves deal 50108
-lost (3.6 M positions, 9.3 s), and the quick check answers "yes" or "no" within 0.5 s for
-78 % of the positions met in play, not 64 % (``benchmarks/advisor.py --variants lady-jane
---deals 3 --actions 50``, the same run). Without C the time limits end them long before."""
+limits end them, and the most a scaled budget allows: Lady Jane's search in C
+(``_alternate.c``: some 1.3-2.8 µs and 80 bytes a position) stored a 10 s search's 3 million
+in 7-9 s and the indicator's quick check's 150,000 in 0.3 s. Scaled to 8 million (some 640 MB
+at most), a 10 s ``solitaire solve`` proves deal 50108 lost (3.6 M positions, 9.3 s), and the
+quick check answers "yes" or "no" within 0.5 s for 78 % of the positions met in play, not 64 %
+(``benchmarks/advisor.py --variants lady-jane --deals 3 --actions 50``, the same run).
+Without C the time limits end them long before."""
 
 
 POSITIONS_SCALE = {"kansas": 10}

@@ -371,9 +371,8 @@ def test_rating_a_resumed_game_again_gives_way_to_the_position_in_play(
     assert advisor.rating(g) is Difficulty.EASY  # rated once nothing else is to be searched
 
 
-def test_a_rating_searches_from_nothing_and_the_checks_after_it_carry_over(
-    advisor: Advisor, worker: InlineWorker
-) -> None:
+def lose_in_play(advisor: Advisor) -> None:
+    """Baker's Game deal 3 from its opening to its loss, the advisor following each action."""
     g = opening()
     advisor.follow(g)
     advisor.poll()
@@ -381,6 +380,12 @@ def test_a_rating_searches_from_nothing_and_the_checks_after_it_carry_over(
         act(g, move)
         advisor.follow(g)
         advisor.poll()
+
+
+def test_a_rating_searches_from_nothing_and_the_checks_after_it_carry_over(
+    advisor: Advisor, worker: InlineWorker
+) -> None:
+    lose_in_play(advisor)
     assert len(worker.kept) >= 2
     assert worker.kept[0] is False  # the opening's search gives the deal's rating
     assert all(worker.kept[1:])
@@ -388,13 +393,7 @@ def test_a_rating_searches_from_nothing_and_the_checks_after_it_carry_over(
 
 def test_without_reuse_no_check_carries_over(worker: InlineWorker) -> None:
     advisor = Advisor(lambda: worker, reuse=False)
-    g = opening()
-    advisor.follow(g)
-    advisor.poll()
-    for move in LOSING:
-        act(g, move)
-        advisor.follow(g)
-        advisor.poll()
+    lose_in_play(advisor)
     assert len(worker.kept) >= 2 and not any(worker.kept)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -453,48 +452,18 @@ def test_the_lady_jane_c_compiles_as_strict_c11_without_a_warning(name: str) -> 
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss is in KiB on Linux")
 def test_a_thousand_searches_leave_the_memory_flat() -> None:
-    import resource
+    from test_loose_boundaries import assert_memory_flat
 
-    def many(rounds: int) -> None:
-        for round_ in range(rounds):
-            c_search(game.new_game("lady-jane", deal=1 + round_ % 50), 5_000)
-
-    many(100)  # the allocator's pools warm up
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    many(1_000)
-    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    assert after - before < 4_000, f"{before} KiB, then {after} KiB"  # ru_maxrss: KiB on Linux
+    assert_memory_flat(lambda i: c_search(game.new_game("lady-jane", deal=1 + i % 50), 5_000), 100, 1000)
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(900)  # a sanitized C build, then the agreement tests under it
 @pytest.mark.skipif(sys.platform != "linux", reason="the sanitizers' runtime is preloaded, as on Linux")
 def test_the_agreement_and_argument_tests_pass_under_address_and_undefined_sanitizers() -> None:
-    from test_loose_boundaries import _build_sanitized, sanitized_env, sanitizers
+    from test_loose_boundaries import run_sanitized
 
-    gcc, runtime = sanitizers()
-    with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp)
-        _build_sanitized(copy, gcc, "_alternate")
-        env = sanitized_env(runtime, copy)
-        loaded = (
-            "import game.solver._alternate as m, game.solver.native as n; "
-            "print(m.__file__, n.c_built('_alternate'))"
-        )
-        check = subprocess.run(
-            [sys.executable, "-c", loaded], cwd=copy, env=env, capture_output=True, text=True
-        )
-        built = next((copy / "game" / "solver").glob("_alternate*.so"))
-        assert check.stdout.split() == [str(built), "True"], check.stderr
-        tests = ["tests/solver/test_alternate_native.py", "-m", "not slow"]
-        tests += ["-k", "not python_searches_run_alone"]
-        result = subprocess.run(
-            [sys.executable, "-m", "pytest", "-rs", "-p", "no:cacheprovider", *tests],
-            cwd=copy,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=840,
-        )
-        assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-        assert "is not built" not in result.stdout  # -rs lists every skip: the C tests all ran
+    tests = ["tests/solver/test_alternate_native.py", "-m", "not slow", "-k", "not python_searches_run_alone"]
+    result = run_sanitized("_alternate", tests, timeout=840)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "is not built" not in result.stdout  # -rs lists every skip: the C tests all ran

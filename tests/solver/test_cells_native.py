@@ -6,9 +6,7 @@ TypeError or a ValueError, never a crash."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -307,46 +305,18 @@ def test_the_cells_c_compiles_as_strict_c11_without_a_warning(name: str) -> None
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss is in KiB on Linux")
 def test_two_thousand_searches_leave_the_memory_flat() -> None:
-    import resource
+    from test_loose_boundaries import assert_memory_flat
 
-    def many(rounds: int) -> None:
-        for round_ in range(rounds):
-            c_plain(game.new_game("seahaven", deal=1 + round_ % 50), 20_000)
-
-    many(200)  # the allocator's pools warm up
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    many(2_000)
-    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    assert after - before < 4_000, f"{before} KiB, then {after} KiB"  # ru_maxrss: KiB on Linux
+    assert_memory_flat(lambda i: c_plain(game.new_game("seahaven", deal=1 + i % 50), 20_000), 200, 2000)
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(600)  # a sanitized C build, then the agreement tests under it
 @pytest.mark.skipif(sys.platform != "linux", reason="the sanitizers' runtime is preloaded, as on Linux")
 def test_the_agreement_and_argument_tests_pass_under_address_and_undefined_sanitizers() -> None:
-    from test_loose_boundaries import _build_sanitized, sanitized_env, sanitizers
+    from test_loose_boundaries import run_sanitized
 
-    gcc, runtime = sanitizers()
-    with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp)
-        _build_sanitized(copy, gcc, "_cells")
-        env = sanitized_env(runtime, copy)
-        loaded = (
-            "import game.solver._cells as m, game.solver.native as n; print(m.__file__, n.c_built('_cells'))"
-        )
-        check = subprocess.run(
-            [sys.executable, "-c", loaded], cwd=copy, env=env, capture_output=True, text=True
-        )
-        built = next((copy / "game" / "solver").glob("_cells*.so"))
-        assert check.stdout.split() == [str(built), "True"], check.stderr
-        tests = ["tests/solver/test_cells_native.py", "-m", "not slow", "-k", "not python_searches_run_alone"]
-        result = subprocess.run(
-            [sys.executable, "-m", "pytest", "-rs", "-p", "no:cacheprovider", *tests],
-            cwd=copy,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=540,
-        )
-        assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-        assert "is not built" not in result.stdout  # -rs lists every skip: the C tests all ran
+    tests = ["tests/solver/test_cells_native.py", "-m", "not slow", "-k", "not python_searches_run_alone"]
+    result = run_sanitized("_cells", tests, timeout=540)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "is not built" not in result.stdout  # -rs lists every skip: the C tests all ran

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -59,7 +60,6 @@ def test_cards_outside_the_deck_or_the_tableau_are_refused(tableau: int, bottoms
         table.known(tableau, bottoms, 0, 0, 0)
 
 
-LOADED = "import game.solver._loose as m, game.solver.native as n; print(m.__file__, n.c_built('_loose'))"
 SANITIZE = [
     "-fsanitize=address,undefined",
     "-fno-sanitize-recover=undefined",
@@ -121,50 +121,53 @@ def _build_sanitized(copy: Path, gcc: str, name: str = "_loose") -> None:
     )
 
 
+def run_sanitized(name: str, tests: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
+    """pytest with ``tests`` run in a copy of the game whose C module ``name`` is built under the
+    sanitizers (checked to be the module loaded there); the caller checks what ran."""
+    gcc, runtime = sanitizers()
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp)
+        _build_sanitized(copy, gcc, name)
+        env = sanitized_env(runtime, copy)
+        loaded = (
+            f"import game.solver.{name} as m, game.solver.native as n; print(m.__file__, n.c_built('{name}'))"
+        )
+        check = subprocess.run(
+            [sys.executable, "-c", loaded], cwd=copy, env=env, capture_output=True, text=True
+        )
+        built = next((copy / "game" / "solver").glob(f"{name}*.so"))
+        assert check.stdout.split() == [str(built), "True"], check.stderr
+        return subprocess.run(
+            [sys.executable, "-m", "pytest", "-rs", "-p", "no:cacheprovider", *tests],
+            cwd=copy,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+
+
+def assert_memory_flat(search: Callable[[int], None], warm: int, rounds: int) -> None:
+    """``search(i)`` for ``warm`` rounds (the allocator's pools warm up), then ``rounds`` more
+    leave the peak resident memory (``ru_maxrss``: KiB on Linux) within 4 MB."""
+    import resource
+
+    for i in range(warm):
+        search(i)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for i in range(rounds):
+        search(i)
+    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    assert after - before < 4_000, f"{before} KiB, then {after} KiB"
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(400)  # a sanitized C build, then the agreement tests under it
 @pytest.mark.skipif(sys.platform != "linux", reason="the sanitizers' runtime is preloaded, as on Linux")
 def test_the_c_and_python_agreement_tests_pass_under_address_and_undefined_sanitizers() -> None:
-    gcc, runtime = sanitizers()
-    with tempfile.TemporaryDirectory() as tmp:
-        copy = Path(tmp)
-        _build_sanitized(copy, gcc)
-        env = sanitized_env(runtime, copy)
-        check = subprocess.run(
-            [
-                sys.executable,
-                "-c",
-                "import game.solver._loose as m, game.solver.native as n; "
-                "print(m.__file__, n.c_built('_loose'))",
-            ],
-            cwd=copy,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        assert check.stdout.split() == [str(next((copy / "game" / "solver").glob("_loose*.so"))), "True"], (
-            check.stderr
-        )
-        result = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "-q",
-                "-p",
-                "no:cacheprovider",
-                "tests/solver/test_kansas_relaxed.py",
-                "tests/solver/test_loose_boundaries.py",
-                "-k",
-                "in_c or refused or without_init",
-            ],
-            cwd=copy,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        report = result.stdout[-3000:] + result.stderr[-3000:]
-        assert result.returncode == 0, report
-        assert "ERROR: AddressSanitizer" not in report and "runtime error" not in report
-        assert result.stdout.count(".") >= 15 and "[100%]" in result.stdout  # they ran, all passed
+    tests = ["tests/solver/test_kansas_relaxed.py", "tests/solver/test_loose_boundaries.py"]
+    result = run_sanitized("_loose", [*tests, "-k", "in_c or refused or without_init"], timeout=600)
+    report = result.stdout[-3000:] + result.stderr[-3000:]
+    assert result.returncode == 0, report
+    assert "ERROR: AddressSanitizer" not in report and "runtime error" not in report
+    assert result.stdout.count(".") >= 15 and "[100%]" in result.stdout  # they ran, all passed

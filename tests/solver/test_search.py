@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import game
 from game.engine.cards import DECK, RANK_LETTERS, SUIT_LETTERS
-from game.solver.answer import SEARCH_POSITIONS
+from game.solver.answer import SEARCH_SCALE
 from game.solver.kansas_relaxed import in_c as looser_in_c
 from game.solver.rating import Difficulty, rate
 from game.solver.search import Budget, Solution, Verdict, solve
@@ -164,10 +164,11 @@ def test_a_scaled_budget_stops_where_the_looser_game_would_outgrow_its_table() -
 
 
 def test_a_search_no_figure_counts_gives_lady_jane_room_for_her_time_limit() -> None:
-    least = SEARCH_POSITIONS["lady-jane"]
-    assert Budget(0.4, 150_000).for_search("lady-jane") == Budget(0.4, least)
-    assert Budget(10.0, 3_000_000).for_search("lady-jane") == Budget(10.0, least)
+    scale, cap = SEARCH_SCALE["lady-jane"]
+    assert Budget(0.4, 150_000).for_search("lady-jane") == Budget(0.4, cap)
+    assert Budget(10.0, 3_000_000).for_search("lady-jane") == Budget(10.0, cap)
     assert Budget(60.0, 30_000_000).for_search("lady-jane") == Budget(60.0, 30_000_000)
+    assert Budget(2.0, 1).for_search("lady-jane") == Budget(2.0, scale)  # a tiny budget stays tiny
     assert Budget(0.4, 150_000).for_search("seahaven") == Budget(0.4, 150_000)
     assert Budget(6.0, 150_000).for_search("kansas") == Budget(6.0, 150_000).for_game("kansas")
 

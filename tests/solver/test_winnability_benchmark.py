@@ -10,6 +10,9 @@ from types import ModuleType
 
 import pytest
 
+import game
+from game.solver import Budget, Solution, Verdict
+
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "winnability.py"
 
 
@@ -67,19 +70,24 @@ def test_a_retry_solves_again_only_the_deals_left_undecided(table: ModuleType, t
     assert ("seahaven", 4) not in done  # never solved: a retry adds no new deal
 
 
-def test_each_game_is_solved_with_its_own_budget_of_positions(
-    table: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def given(monkeypatch: pytest.MonkeyPatch) -> dict[str, Budget]:
+    """The budget each game's deal was solved with (no deal is solved)."""
     import game.solver
-    from game.solver import Budget, Solution, Verdict
 
-    given: dict[str, Budget] = {}
+    budgets: dict[str, Budget] = {}
 
     def solve(g: game.Game, budget: Budget) -> Solution:
-        given[g.key] = budget
+        budgets[g.key] = budget
         return Solution(Verdict.UNKNOWN)
 
     monkeypatch.setattr(game.solver, "solve", solve)
+    return budgets
+
+
+def test_each_game_is_solved_with_its_own_budget_of_positions(
+    table: ModuleType, tmp_path: Path, given: dict[str, Budget]
+) -> None:
     results = str(tmp_path / "w.jsonl")
     argv = ["--games", "kansas,seahaven", "--deals", "1", "--budget", "7", "--results", results]
     assert table.main(argv) == 0
@@ -89,18 +97,8 @@ def test_each_game_is_solved_with_its_own_budget_of_positions(
 
 
 def test_positions_given_on_the_command_line_replace_each_game_budget(
-    table: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    table: ModuleType, tmp_path: Path, given: dict[str, Budget]
 ) -> None:
-    import game.solver
-    from game.solver import Budget, Solution, Verdict
-
-    given: dict[str, Budget] = {}
-
-    def solve(g: game.Game, budget: Budget) -> Solution:
-        given[g.key] = budget
-        return Solution(Verdict.UNKNOWN)
-
-    monkeypatch.setattr(game.solver, "solve", solve)
     results = str(tmp_path / "w.jsonl")
     argv = ["--games", "kansas,seahaven", "--deals", "1", "--budget", "60", "--positions", "80000000"]
     assert table.main([*argv, "--results", results]) == 0
