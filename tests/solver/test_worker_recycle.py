@@ -1,9 +1,12 @@
 """The solver's worker process gives a big search's memory back once the player pauses, not
-between two answers of a game in play (a new process costs about half a second)."""
+between two answers of a game in play (a new process costs about half a second), and carries
+Kansas's looser game over from one answer to the next only when asked."""
 
 from __future__ import annotations
 
 import time
+
+import pytest
 
 import game
 from game.solver.search import Budget, Verdict
@@ -37,6 +40,7 @@ def test_a_worker_over_its_memory_mark_exits_once_requests_pause() -> None:
         worker.close()
 
 
+@pytest.mark.slow
 def test_the_worker_carries_the_looser_game_over_only_when_asked() -> None:
     from test_kansas_carry_over import LOST_DEAL, played
 
