@@ -22,6 +22,12 @@
  * children after its parent's; the beam keeps each depth's positions and, per position, the
  * child index that reached it and the trail before. A search lives in a capsule between
  * calls.
+ *
+ * Given marks (`marks()`), the depth-first search also does what compact.Closures does for the
+ * Python one (see game/solver/lost_marks.py): it marks the positions it proves lost as it
+ * goes, in a mark stored after each key, adds them to the marks, and takes every position
+ * found there as lost. The positions stored and expanded are the Python search's with the
+ * same marks.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -50,12 +56,18 @@ typedef struct {
 typedef struct {
     int32_t score;
     int32_t index; /* the child's place in the Python search's `children` (-1: the root) */
+    uint32_t key;  /* where its key is stored (an offset plus one, as a Slot's; 0: not kept) */
     uint8_t node[PACKED];
 } Entry;
 
 typedef struct {
     size_t start; /* the first entry of this level */
     int32_t taken; /* the index of the child expanded into this level */
+    /* Marking (see `close_level`): the number the position expanded here got, the lowest
+     * number of a position its search met still open, and where its run of the stack of
+     * open positions begins. */
+    int32_t number, low;
+    size_t open_from;
 } Level;
 
 /* A slot of the table of positions seen: 8 bytes, which a long search stores millions of. */
@@ -65,6 +77,17 @@ typedef struct {
 } Slot;
 
 #define MAX_KEYS_BYTES ((size_t)UINT32_MAX - 2 * MAX_KEY) /* the offsets a Slot can hold */
+
+#define LOST_MARK (-1) /* a stored position's mark: proved lost */
+
+/* Keys of positions proved lost, kept from one search to the next (`marks()`): the same
+ * table of slots and stored keys as a search's. */
+typedef struct {
+    Slot *slots;
+    size_t slots_cap, count;
+    uint8_t *keys;
+    size_t keys_len, keys_cap;
+} Marks;
 
 typedef struct {
     uint8_t fits[128 * 128];
@@ -110,6 +133,15 @@ typedef struct Search {
     size_t pending_len, pending_cap;
     long long expanded;
     int busy; /* searching: `cancelled` may not search it again (it would pull its stack away) */
+    /* Marking positions proved lost (the depth-first search only, when given `marks`): each
+     * stored key is followed by a mark, 4 bytes (`extra`); the positions expanded and not yet
+     * closed, by where their keys are; the numbers given so far. */
+    int marking, extra;
+    uint32_t *open;
+    size_t open_len, open_cap;
+    int32_t numbered;
+    Marks *marks;
+    PyObject *marks_owner;
     /* while children are made */
     Sink sink;
     int32_t kid_index;
@@ -393,57 +425,121 @@ static uint64_t hash_of(const uint8_t *key, int n) {
     return h ^ (h >> 29);
 }
 
-static int rehash(Search *s) {
-    size_t cap = s->slots_cap ? s->slots_cap * 2 : 1024;
-    Slot *slots = calloc(cap, sizeof(Slot));
+/* A table of slots twice as large, over the same stored keys. */
+static int rehash_slots(Slot **slots_at, size_t *cap_at, const uint8_t *keys) {
+    size_t old_cap = *cap_at, cap = old_cap ? old_cap * 2 : 1024;
+    Slot *slots = calloc(cap, sizeof(Slot)), *old = *slots_at;
     if (!slots) return 0;
-    for (size_t a = 0; a < s->slots_cap; a++) {
-        Slot old = s->slots[a];
-        if (!old.key) continue;
-        const uint8_t *stored = s->keys + old.key - 1; /* the slot keeps half the hash: again */
+    for (size_t a = 0; a < old_cap; a++) {
+        if (!old[a].key) continue;
+        const uint8_t *stored = keys + old[a].key - 1; /* the slot keeps half the hash: again */
         size_t b = (size_t)hash_of(stored + 1, stored[0]) & (cap - 1);
         while (slots[b].key) b = (b + 1) & (cap - 1);
-        slots[b] = old;
+        slots[b] = old[a];
     }
-    free(s->slots);
-    s->slots = slots;
-    s->slots_cap = cap;
+    free(old);
+    *slots_at = slots;
+    *cap_at = cap;
     return 1;
 }
 
+static int rehash(Search *s) { return rehash_slots(&s->slots, &s->slots_cap, s->keys); }
+
+/* Where `key` is stored in a table (its slot's offset plus one), or 0. */
+static uint32_t find_key(const Slot *slots, size_t cap, const uint8_t *keys, const uint8_t *key, int n,
+                         uint64_t h) {
+    if (!cap) return 0;
+    uint32_t tag = (uint32_t)(h >> 32);
+    for (size_t b = (size_t)h & (cap - 1); slots[b].key; b = (b + 1) & (cap - 1)) {
+        const uint8_t *stored = keys + slots[b].key - 1;
+        if (slots[b].tag == tag && stored[0] == n && memcmp(stored + 1, key, (size_t)n) == 0) return slots[b].key;
+    }
+    return 0;
+}
+
+/* Keep `key` in `m` (once); 0 out of memory. */
+static int marks_add(Marks *m, const uint8_t *key, int n, uint64_t h) {
+    if (find_key(m->slots, m->slots_cap, m->keys, key, n, h)) return 1;
+    if (4 * (m->count + 1) > 3 * m->slots_cap && !rehash_slots(&m->slots, &m->slots_cap, m->keys)) return 0;
+    if (m->keys_len > MAX_KEYS_BYTES || !grow((void **)&m->keys, &m->keys_cap, m->keys_len + (size_t)n + 1, 1))
+        return 0;
+    size_t b = (size_t)h & (m->slots_cap - 1);
+    while (m->slots[b].key) b = (b + 1) & (m->slots_cap - 1);
+    m->keys[m->keys_len] = (uint8_t)n;
+    memcpy(m->keys + m->keys_len + 1, key, (size_t)n);
+    m->slots[b].tag = (uint32_t)(h >> 32);
+    m->slots[b].key = (uint32_t)(m->keys_len + 1);
+    m->keys_len += (size_t)n + 1;
+    m->count++;
+    return 1;
+}
+
+static inline int32_t mark_of(const uint8_t *at) {
+    int32_t v;
+    memcpy(&v, at, 4);
+    return v;
+}
+
+static inline void set_mark(uint8_t *at, int32_t v) { memcpy(at, &v, 4); }
+
+/* A position met again: unless proved lost, the search of the level expanding now leans on
+ * it (see `close_level`). */
+static inline void met(Search *s, const uint8_t *mark) {
+    int32_t v = mark_of(mark);
+    Level *level = &s->levels[s->depth - 1];
+    if (v != LOST_MARK && v < level->low) level->low = v;
+}
+
 /* AlternateSearch.admit: record `p` as seen with its redeals left; 1 if worth searching (not
- * seen with as many redeals left, and not dead), 0 if not, -1 out of memory. */
-static int admit_key(Search *s, const Pos *p, const uint8_t *key, int n, uint64_t h) {
+ * seen with as many redeals left, not dead, and not among the marks carried in), 0 if not, -1
+ * out of memory. `where` (if given) gets where its key is stored. */
+static int admit_key(Search *s, const Pos *p, const uint8_t *key, int n, uint64_t h, uint32_t *where) {
     if (4 * (s->count + 1) > 3 * s->slots_cap && !rehash(s)) return -1;
     uint32_t tag = (uint32_t)(h >> 32);
     size_t b = (size_t)h & (s->slots_cap - 1);
+    int32_t here = s->marking ? s->levels[s->depth - 1].number : 0;
     while (s->slots[b].key) {
         Slot *slot = &s->slots[b];
         uint8_t *stored = s->keys + slot->key - 1;
         if (slot->tag == tag && stored[0] == n && memcmp(stored + 1, key, (size_t)n) == 0) {
-            if (stored[1 + n] >= p->redeals) return 0;
+            if (stored[1 + n] >= p->redeals) {
+                if (s->marking) met(s, stored + 2 + n);
+                return 0;
+            }
             stored[1 + n] = p->redeals;
-            return !is_dead(s, p);
+            int dead = is_dead(s, p);
+            if (s->marking) set_mark(stored + 2 + n, dead ? LOST_MARK : here);
+            if (where) *where = slot->key;
+            return !dead;
         }
         b = (b + 1) & (s->slots_cap - 1);
     }
-    if (s->keys_len > MAX_KEYS_BYTES || !grow((void **)&s->keys, &s->keys_cap, s->keys_len + (size_t)n + 2, 1))
-        return -1;
+    size_t size = (size_t)n + 2 + (size_t)s->extra;
+    if (s->keys_len > MAX_KEYS_BYTES || !grow((void **)&s->keys, &s->keys_cap, s->keys_len + size, 1)) return -1;
     uint8_t *stored = s->keys + s->keys_len;
     stored[0] = (uint8_t)n;
     memcpy(stored + 1, key, (size_t)n);
     stored[1 + n] = p->redeals;
     s->slots[b].tag = tag;
     s->slots[b].key = (uint32_t)(s->keys_len + 1);
-    s->keys_len += (size_t)n + 2;
+    if (where) *where = s->slots[b].key;
+    s->keys_len += size;
     s->count++;
-    return !is_dead(s, p);
+    int dead;
+    if (s->marking) {
+        const Marks *m = s->marks;
+        dead = find_key(m->slots, m->slots_cap, m->keys, key, n, h) || is_dead(s, p);
+        set_mark(stored + 2 + n, dead ? LOST_MARK : here);
+    } else {
+        dead = is_dead(s, p);
+    }
+    return !dead;
 }
 
-static int admit(Search *s, const Pos *p) {
+static int admit(Search *s, const Pos *p, uint32_t *where) {
     uint8_t key[MAX_KEY];
     int n = make_key(s, p, key);
-    return admit_key(s, p, key, n, hash_of(key, n));
+    return admit_key(s, p, key, n, hash_of(key, n), where);
 }
 
 static void pack(const Search *s, const Pos *p, uint8_t *out) {
@@ -696,11 +792,12 @@ static int children(Search *s, const Pos *p) {
 
 /* ------------------------------------------------------------------ search */
 
-static int push_entry(Search *s, const Pos *p, int32_t index) {
+static int push_entry(Search *s, const Pos *p, int32_t index, uint32_t key) {
     if (!grow((void **)&s->entries, &s->entries_cap, s->entries_len + 1, sizeof(Entry))) return 0;
     Entry *e = &s->entries[s->entries_len++];
     e->score = 0;
     e->index = index;
+    e->key = key;
     pack(s, p, e->node);
     return 1;
 }
@@ -724,8 +821,9 @@ static int fresh(Search *s, const Pos *p) {
     if (children(s, p) < 0) return 0;
     for (size_t a = 0; a < s->pending_len; a++) {
         Pending *k = &s->pending[a];
-        int yes = admit_key(s, &k->pos, k->key, k->n, k->hash);
-        if (yes < 0 || (yes && !push_entry(s, &k->pos, k->index))) return 0;
+        uint32_t where = 0;
+        int yes = admit_key(s, &k->pos, k->key, k->n, k->hash, &where);
+        if (yes < 0 || (yes && !push_entry(s, &k->pos, k->index, where))) return 0;
     }
     return 1;
 }
@@ -752,9 +850,44 @@ static void order_level(Search *s, size_t start) {
     }
 }
 
-static int push_level(Search *s, int32_t taken) {
+/* A level for the children of the entry expanded (`taken`, its key stored at `key`; none for
+ * the root's level). When marking, the position gets the next number and is open. */
+static int push_level(Search *s, int32_t taken, uint32_t key) {
     if (!grow((void **)&s->levels, &s->levels_cap, s->depth + 1, sizeof(Level))) return 0;
-    s->levels[s->depth++] = (Level){s->entries_len, taken};
+    int32_t number = 0;
+    if (s->marking && key) {
+        if (!grow((void **)&s->open, &s->open_cap, s->open_len + 1, sizeof(uint32_t))) return 0;
+        number = ++s->numbered;
+        s->open[s->open_len++] = key;
+        const uint8_t *stored = s->keys + key - 1;
+        set_mark(s->keys + key - 1 + 2 + stored[0], number);
+    }
+    s->levels[s->depth++] = (Level){s->entries_len, taken, number, number, s->open_len - (key && s->marking)};
+    return 1;
+}
+
+/* The level's children are all searched, without a win. Its position and every position
+ * expanded after it that is still open lean on nothing older, unless the search met a
+ * position older than it (`low`: one on the path, or one a level on the path has still to
+ * search): then they are left open, and the level above leans on that too. Otherwise every
+ * position they lead to has been searched, and none won: they are all lost, so they are
+ * marked, and kept in `marks` for the searches after this one (Tarjan's strongly connected
+ * components, over a search that stores children before it expands them). 0 out of memory. */
+static int close_level(Search *s) {
+    if (!s->marking || s->depth < 2) return 1;
+    Level *level = &s->levels[s->depth - 1];
+    if (level->low < level->number) {
+        Level *up = level - 1;
+        if (level->low < up->low) up->low = level->low;
+        return 1;
+    }
+    for (size_t a = level->open_from; a < s->open_len; a++) {
+        uint8_t *stored = s->keys + s->open[a] - 1;
+        int n = stored[0];
+        set_mark(stored + 2 + n, LOST_MARK);
+        if (!marks_add(s->marks, stored + 1, n, hash_of(stored + 1, n))) return 0;
+    }
+    s->open_len = level->open_from;
     return 1;
 }
 
@@ -783,6 +916,7 @@ static int run(Search *s, Py_ssize_t pause_at, Py_ssize_t positions, double dead
     while (s->depth) {
         Level *level = &s->levels[s->depth - 1];
         if (s->entries_len == level->start) {
+            if (!close_level(s)) goto memory;
             s->depth--;
             continue;
         }
@@ -800,7 +934,7 @@ static int run(Search *s, Py_ssize_t pause_at, Py_ssize_t positions, double dead
             if (out < 0) return FAILED;
             if (out) return STOPPED;
         }
-        if (!push_level(s, e.index)) goto memory;
+        if (!push_level(s, e.index, e.key)) goto memory;
         if (!fresh(s, &p)) goto memory;
         order_level(s, s->levels[s->depth - 1].start);
     }
@@ -871,7 +1005,7 @@ static int beam_children(Beam *b, const Pos *p) {
     if (made < 0) return -1;
     for (size_t a = 0; a < s->pending_len; a++) {
         Pending *k = &s->pending[a];
-        int yes = admit_key(s, &k->pos, k->key, k->n, k->hash);
+        int yes = admit_key(s, &k->pos, k->key, k->n, k->hash, NULL);
         if (yes < 0) return -1;
         if (!yes) continue;
         if (!grow((void **)&b->trails, &b->trails_cap, b->trails_len + 1, sizeof(Trail)) ||
@@ -897,7 +1031,7 @@ static int beam_pass(Beam *b) {
     s->slots_cap = s->keys_cap = s->keys_len = s->count = 0;
     s->expanded = 0;
     b->trails_len = b->frontier_len = b->deeper_len = b->at = 0;
-    int yes = admit(s, &b->root);
+    int yes = admit(s, &b->root, NULL);
     if (yes < 0 || !grow((void **)&b->frontier, &b->frontier_cap, 1, sizeof(Entry))) return 0;
     if (yes) {
         b->frontier[0].score = score(s, &b->root);
@@ -997,7 +1131,23 @@ static void release(Search *s) {
     free(s->slots);
     free(s->keys);
     free(s->pending);
+    free(s->open);
+    Py_XDECREF(s->marks_owner);
     free(s);
+}
+
+#define MARKS_CAPSULE "game.solver._alternate.Marks"
+
+static void marks_gone(PyObject *capsule) {
+    Marks *m = PyCapsule_GetPointer(capsule, MARKS_CAPSULE);
+    if (!m) return;
+    free(m->slots);
+    free(m->keys);
+    free(m);
+}
+
+static Marks *marks_of(PyObject *capsule) {
+    return PyCapsule_IsValid(capsule, MARKS_CAPSULE) ? PyCapsule_GetPointer(capsule, MARKS_CAPSULE) : NULL;
 }
 
 static void capsule_gone(PyObject *capsule) {
@@ -1094,12 +1244,14 @@ static int parse_piles(PyObject *piles, int first, int tableau, Pos *p, uint8_t 
 }
 
 /* new()'s arguments (and beam()'s, `widths` after them) into `s` and its root `root`. */
-static int setup(Search *s, Pos *root, PyObject *args, const char *format, PyObject **widths) {
+/* The arguments `new` and `beam` share; `last` gets the one after them (`new`'s marks,
+ * `beam`'s widths). */
+static int setup(Search *s, Pos *root, PyObject *args, const char *format, PyObject **last) {
     PyObject *fits, *place, *parents, *mate, *fills, *next_home, *opposite, *tableau, *found, *side;
     int down, redeals, weight;
     if (!PyArg_ParseTuple(args, format, &fits, &place, &parents, &mate, &fills, &next_home, &opposite,
                           &PyTuple_Type, &tableau, &PyBytes_Type, &found, &PyTuple_Type, &side, &down, &redeals,
-                          &weight, &PyTuple_Type, widths))
+                          &weight, last))
         return 0;
     Py_ssize_t nt = PyTuple_GET_SIZE(tableau), ns = PyTuple_GET_SIZE(side);
     if (nt < 1 || nt > MAX_TAB || ns < 3 || ns > MAX_SIDE) {
@@ -1146,18 +1298,25 @@ static PyObject *new_search(PyObject *module, PyObject *args) {
     Search *s = calloc(1, sizeof(Search));
     if (!s) return PyErr_NoMemory();
     Pos root;
-    PyObject *widths = NULL;
-    if (!setup(s, &root, args, "OOOOOOOO!O!O!iii|O!:new", &widths)) goto fail;
-    if (widths) {
-        PyErr_SetString(PyExc_TypeError, "new: takes 13 arguments");
-        goto fail;
+    PyObject *marks = Py_None;
+    if (!setup(s, &root, args, "OOOOOOOO!O!O!iii|O:new", &marks)) goto fail;
+    if (marks != Py_None) {
+        if (!(s->marks = marks_of(marks))) {
+            PyErr_SetString(PyExc_TypeError, "new: marks must be None or made by marks()");
+            goto fail;
+        }
+        Py_INCREF(marks);
+        s->marks_owner = marks;
+        s->marking = 1;
+        s->extra = 4;
     }
-    if (!push_level(s, -1)) {
+    if (!push_level(s, -1, 0)) {
         PyErr_NoMemory();
         goto fail;
     }
-    int yes = admit(s, &root);
-    if (yes < 0 || (yes && !push_entry(s, &root, -1))) {
+    uint32_t where = 0;
+    int yes = admit(s, &root, &where);
+    if (yes < 0 || (yes && !push_entry(s, &root, -1, where))) {
         PyErr_NoMemory();
         goto fail;
     }
@@ -1216,6 +1375,26 @@ static PyObject *counts(PyObject *module, PyObject *capsule) {
     return Py_BuildValue("(nL)", (Py_ssize_t)s->count, s->expanded);
 }
 
+static PyObject *new_marks(PyObject *module, PyObject *unused) {
+    (void)module;
+    (void)unused;
+    Marks *m = calloc(1, sizeof(Marks));
+    if (!m) return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(m, MARKS_CAPSULE, marks_gone);
+    if (!capsule) free(m);
+    return capsule;
+}
+
+static PyObject *marks_count(PyObject *module, PyObject *capsule) {
+    (void)module;
+    Marks *m = marks_of(capsule);
+    if (!m) {
+        PyErr_SetString(PyExc_TypeError, "marks_count: not marks made by marks()");
+        return NULL;
+    }
+    return PyLong_FromSize_t(m->count);
+}
+
 static void beam_gone(PyObject *capsule) {
     Beam *b = PyCapsule_GetPointer(capsule, BEAM_CAPSULE);
     if (!b) return;
@@ -1234,7 +1413,11 @@ static PyObject *new_beam(PyObject *module, PyObject *args) {
     Beam *b = calloc(1, sizeof(Beam));
     if (!b) return PyErr_NoMemory();
     PyObject *widths = NULL, *capsule = NULL;
-    if (!setup(&b->s, &b->root, args, "OOOOOOOO!O!O!iiiO!:beam", &widths)) goto fail;
+    if (!setup(&b->s, &b->root, args, "OOOOOOOO!O!O!iiiO:beam", &widths)) goto fail;
+    if (!PyTuple_Check(widths)) {
+        PyErr_SetString(PyExc_TypeError, "beam: widths must be a tuple");
+        goto fail;
+    }
     Py_ssize_t n = PyTuple_GET_SIZE(widths);
     if (n < 1 || n > 16) {
         PyErr_SetString(PyExc_ValueError, "beam: 1 to 16 widths");
@@ -1314,8 +1497,9 @@ static PyObject *beam_counts(PyObject *module, PyObject *capsule) {
 static PyMethodDef methods[] = {
     {"new", new_search, METH_VARARGS,
      "new(fits, place, parents, mate, fills, next_home, opposite, tableau, found, side, down, redeals, "
-     "reserve_weight) -> search: Lady Jane's depth-first search (alternate_stock.LadyJaneStock) set up at a "
-     "settled position, its root admitted. The rule tables as alternate_rules.Rules has them (parents: two "
+     "reserve_weight[, marks]) -> search: Lady Jane's depth-first search (alternate_stock.LadyJaneStock) set up "
+     "at a settled position, its root admitted; with marks (from marks()), positions kept there are lost, and "
+     "the positions this search proves lost are added to them (alternate.LostMarks). The rule tables as alternate_rules.Rules has them (parents: two "
      "bytes a card, 255 for none; next_home: 14 bytes a suit, 255 for -1; opposite: each suit's two suits "
      "of the other colour); tableau: each pile's cards (face down + 64); found: each suit's height; side: "
      "stock, waste, reserves; down: the stock's face-down cards."},
@@ -1325,6 +1509,8 @@ static PyMethodDef methods[] = {
      "root), 'exhausted' (no win), 'paused' (pause_at positions stored) or 'stopped' (positions, deadline "
      "or cancelled, looked at every 64 positions expanded)."},
     {"counts", counts, METH_O, "counts(search) -> (stored, expanded): the positions stored and expanded so far."},
+    {"marks", new_marks, METH_NOARGS, "marks() -> marks: an empty table of positions proved lost, for new()."},
+    {"marks_count", marks_count, METH_O, "marks_count(marks) -> the positions kept in marks."},
     {"beam", new_beam, METH_VARARGS,
      "beam(<new's arguments>, widths) -> beam: compact.Beam over the same search (its first pass set up at the "
      "root; widths: the beam's width on each pass)."},

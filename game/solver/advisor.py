@@ -160,7 +160,7 @@ class Advisor:
         self.reuse = reuse
         """Whether a position near a known winning line gets a line without a search, the
         positions one action ahead are checked while the player thinks, and a check may start
-        from what the last one found (``kansas_relaxed.carry_over``)."""
+        from what the last one found (``carry.carry_over``)."""
         self._ahead: tuple[State, list[Game]] | None = None
         """The current position and the positions one action from it (``_look_ahead``)."""
         self._memories = {True: _Memory(), False: _Memory()}

@@ -65,7 +65,7 @@ from typing import ClassVar, Final
 from game.engine.cards import SUIT
 from game.engine.state import State
 from game.solver.alternate_rules import DOWN, Found, Rules, reveal
-from game.solver.compact import DepthFirst
+from game.solver.compact import Closures, DepthFirst
 from game.variants.base import RawMove, Variant
 
 _SUIT: Final = SUIT
@@ -97,8 +97,14 @@ class AlternateSearch(DepthFirst[Node]):
         *,
         dead_test: bool = True,
         twins: bool = True,
+        carry: bool = False,
     ) -> None:
         super().__init__(positions, deadline, cancelled)
+        self.carry = carry
+        """Whether the search marks the positions it proves lost and starts from the marks
+        carried in, inside ``carry.carry_over`` (Lady Jane's depth-first search only)."""
+        self.closures = Closures(set())
+        """With ``marking``: what the search has proved lost so far, and the marks carried in."""
         self.v = variant
         self.dead_test = dead_test
         """Whether positions ``is_dead`` calls lost are left out (off only to check the test)."""
@@ -517,16 +523,34 @@ class AlternateSearch(DepthFirst[Node]):
 
     def admit(self, node: Node) -> bool:
         """Record ``node`` as seen with its redeals left; whether it is worth searching: not
-        seen with as many redeals left, and not lost (``is_dead``)."""
+        seen with as many redeals left, and not lost (``is_dead``, or with ``marking`` among
+        the marks carried in)."""
         k = self.key(node)
         seen = self.seen
         stored = len(seen)
         redeals = seen.setdefault(k, node[4])
         if len(seen) == stored:  # it was there already (one look-up when it was not)
             if redeals >= node[4]:
+                if self.marking:
+                    self.closures.met(k)
                 return False
             seen[k] = node[4]
-        return not (self.dead_test and self.is_dead(node))
+        elif self.marking and k in self.closures.marks:
+            self.closures.stored(k, False)
+            return False
+        dead = self.dead_test and self.is_dead(node)
+        if self.marking:
+            self.closures.stored(k, not dead)
+        return not dead
+
+    def opened(self, node: Node) -> None:
+        """With ``marking``: ``node`` is about to be expanded (``Closures.opened``)."""
+        self.closures.opened(self.key(node))
+
+    def closed(self) -> None:
+        """With ``marking``: the last position expanded on the path is searched to the end,
+        without a win (``Closures.closed``)."""
+        self.closures.closed()
 
     def is_dead(self, node: Node) -> bool:
         """Whether a card can never leave its pile, though a card under it must go home first

@@ -27,6 +27,7 @@ from game.solver.alternate_rules import OPPOSITE, Rules
 from game.solver.alternate_stock import BEAM_WIDTHS, EVEN_UNTIL, LATER_TURNS, TURN, LadyJaneStock
 from game.solver.alternate_stock import make_search as python_search
 from game.solver.compact import Turns
+from game.solver.lost_marks import carried
 from game.variants.base import RawMove, Variant
 
 NONE = 255
@@ -51,8 +52,13 @@ class _Module(Protocol):
         down: int,
         redeals: int,
         reserve_weight: int,
+        marks: object | None = None,
         /,
     ) -> object: ...
+
+    def marks(self) -> object: ...
+
+    def marks_count(self, marks: object, /) -> int: ...
 
     def resume(
         self,
@@ -148,8 +154,13 @@ class NativeLadyJane:
         deadline: float,
         cancelled: Callable[[], bool],
         module: _Module,
+        *,
+        carry: bool = False,
     ) -> None:
         self.python = LadyJaneStock(variant, positions, deadline, cancelled)
+        self.carry = carry
+        """Whether the search marks what it proves lost and starts from the marks carried in,
+        inside ``carry.carry_over`` (``LadyJaneStock.carry``)."""
         self.positions = positions
         self.deadline = deadline
         self.cancelled = cancelled
@@ -180,7 +191,9 @@ class NativeLadyJane:
         tab, found, side, down, redeals = node
         weight = self.python.reserve_weight
         rules = tables(self.python.rules)
-        self.handle = self.module.new(*rules, tab, bytes(found), side, down, redeals, weight)
+        marks = carried(state.base_rank, side[0], self.positions) if self.carry else None
+        table = None if marks is None else marks.table(self.module)
+        self.handle = self.module.new(*rules, tab, bytes(found), side, down, redeals, weight, table)
         return None
 
     def resume(self, pause_at: int) -> list[RawMove] | None:
@@ -274,7 +287,7 @@ def make_search(
             variant, positions, deadline, cancelled, lady_jane=lady_jane, dead_test=dead_test, twins=twins
         )
 
-    first = NativeLadyJane(variant, positions, deadline, cancelled, module)
+    first = NativeLadyJane(variant, positions, deadline, cancelled, module, carry=True)
     beam = NativeBeam(variant, positions, deadline, cancelled, module, BEAM_WIDTHS)
     # The same turns as alternate_stock.make_search gives Lady Jane.
     return Turns([first, beam], [TURN, TURN], positions, (EVEN_UNTIL, LATER_TURNS))

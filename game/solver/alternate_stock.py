@@ -23,15 +23,19 @@ moves of their own (they cover or add playable cards, so their timing matters). 
 ever gives up its top card, so its length and face-down count stand for it in the key; the
 reserves and the waste go in whole.
 
-In both games a beam search takes turns with the depth-first one (``make_search``).
+In both games a beam search takes turns with the depth-first one (``make_search``). Lady Jane's
+depth-first search marks what it proves lost, for the next search of the deal, inside
+``carry.carry_over`` (``lost_marks``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.engine.state import State
 from game.solver.alternate import AlternateSearch, Kid, Node
-from game.solver.compact import Beam, Turns
+from game.solver.compact import Beam, Closures, Turns
+from game.solver.lost_marks import carried
 from game.variants.base import ALL_RESERVES, RawMove, Variant
 
 
@@ -117,6 +121,17 @@ class LadyJaneStock(AlternateSearch):
         head = bytes((*found, len(side[0]), down))
         return head + b"\xff".join((*side[1:], *sorted(self.canonical(tab))))
 
+    def roots(self, state: State) -> list[Kid]:
+        """``state`` settled; with ``carry``, inside ``carry.carry_over``, the search marks what
+        it proves lost and starts from the marks carried in (``lost_marks.carried``)."""
+        kids = super().roots(state)
+        if self.carry:
+            marks = carried(state.base_rank, kids[0][0][2][0], self.positions)
+            if marks is not None:
+                self.closures = Closures(marks.keys)
+                self.marking = True
+        return kids
+
     def stock_moves(self, node: Node, tops: list[int], empty: int, homes: list[int], out: list[Kid]) -> None:
         """One card onto each reserve while more than seven lie face down; then the last deal."""
         tab, found, side, down, redeals = node
@@ -188,5 +203,6 @@ def make_search(
     def fresh() -> AlternateSearch:
         return kind(variant, positions, deadline, cancelled, dead_test=dead_test, twins=twins)
 
+    first = kind(variant, positions, deadline, cancelled, dead_test=dead_test, twins=twins, carry=lady_jane)
     later = (EVEN_UNTIL, LATER_TURNS)
-    return Turns([fresh(), Beam(fresh, widths)], [TURN, TURN], positions, later)
+    return Turns([first, Beam(fresh, widths)], [TURN, TURN], positions, later)

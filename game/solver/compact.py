@@ -46,6 +46,9 @@ class DepthFirst(Generic[N]):
         self.todo: list[list[tuple[int, N, list[RawMove], list[int]]]] = []
         self.taken: list[list[RawMove]] = []
         self.expanded = 0
+        self.marking = False
+        """Whether the search marks the positions it proves lost as it goes (``opened`` and
+        ``closed``: see ``lost_marks``)."""
 
     # ---------------------------------------------------------- what a subclass gives
 
@@ -79,6 +82,13 @@ class DepthFirst(Generic[N]):
         dearer test here than in ``admit``, paid only by the positions the search reaches."""
         return True
 
+    def opened(self, node: N) -> None:
+        """With ``marking``: ``node`` is about to be expanded."""
+
+    def closed(self) -> None:
+        """With ``marking``: every child of the last position expanded and still on the path has
+        been searched, without a win."""
+
     # ------------------------------------------------------------------- the search
 
     def run(self, state: State) -> list[RawMove] | None:
@@ -105,6 +115,8 @@ class DepthFirst(Generic[N]):
         while todo:
             kids = todo[-1]
             if not kids:
+                if self.marking:
+                    self.closed()
                 todo.pop()
                 taken.pop()
                 continue
@@ -119,6 +131,8 @@ class DepthFirst(Generic[N]):
             if self.expanded % POLL == 0 and self._out_of_budget():
                 self.stopped = True
                 return None
+            if self.marking:
+                self.opened(child)
             todo.append(self._ordered(self.fresh(child, homes)))
             taken.append(moves)
         self.exhausted = True
@@ -144,6 +158,72 @@ class DepthFirst(Generic[N]):
 
 def _score_of(kid: tuple[int, Any, list[RawMove], list[int]]) -> int:
     return kid[0]
+
+
+LOST: Final = -1
+"""A stored position's mark (``Closures.mark``): proved lost."""
+
+
+class Closures:
+    """The positions a depth-first search has proved lost so far, found as it goes (Tarjan's
+    strongly connected components, over a search that stores children before it expands
+    them): the search tells it each key it stores (``stored``) or meets again (``met``), each
+    position it expands (``opened``), and the end of each position's children (``closed``).
+
+    Every position expanded gets a number and is open until closed. A position stored and not
+    yet expanded leans on its parent's number (it will be searched while its parent is on the
+    path); one expanded leans on its own. A position whose children are all searched, without
+    a win, is closed: if its search met nothing older still open, it and every position
+    expanded after it still open lead only to positions searched to the end, none won, so
+    they are lost, marked, and added to ``marks``; otherwise they stay open and its parent
+    leans on the oldest it met. (A position met again may also have been proved lost: then
+    nothing leans on it.)"""
+
+    def __init__(self, marks: set[bytes]) -> None:
+        self.marks = marks
+        """The keys proved lost: carried in, and added to."""
+        self.mark: dict[bytes, int] = {}
+        """Per key stored: ``LOST``, or the number of the position it leans on."""
+        self.open: list[bytes] = []
+        """The keys of the positions expanded and not yet closed."""
+        self.levels: list[list[int]] = [[0, 0, 0]]
+        """Per position on the path (after the roots' level): its number, the lowest number its
+        search met still open, and where its run of ``open`` begins."""
+        self.numbered = 0
+
+    def stored(self, key: bytes, searched: bool) -> None:
+        """``key`` stored: to be searched from the position expanding now, or lost (dead, or
+        among the marks carried in)."""
+        self.mark[key] = self.levels[-1][0] if searched else LOST
+
+    def met(self, key: bytes) -> None:
+        """``key`` met again: unless lost, the position expanding now leans on it."""
+        leans = self.mark[key]
+        level = self.levels[-1]
+        if leans != LOST and leans < level[1]:
+            level[1] = leans
+
+    def opened(self, key: bytes) -> None:
+        """``key``'s position is about to be expanded: it gets the next number, and is open."""
+        self.numbered += 1
+        self.mark[key] = self.numbered
+        self.open.append(key)
+        self.levels.append([self.numbered, self.numbered, len(self.open) - 1])
+
+    def closed(self) -> None:
+        """The last position expanded on the path has had all its children searched, without a
+        win."""
+        if len(self.levels) < 2:
+            return
+        number, low, start = self.levels.pop()
+        if low < number:
+            above = self.levels[-1]
+            above[1] = min(above[1], low)
+            return
+        for key in self.open[start:]:
+            self.mark[key] = LOST
+            self.marks.add(key)
+        del self.open[start:]
 
 
 Trail = tuple[list[RawMove], Any] | None  # Any: the trail before (mypyc takes no recursive alias)

@@ -53,11 +53,12 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Iterator, Sized
-from contextlib import contextmanager
+from collections.abc import Callable, Sized
 from typing import Final, Protocol
 
 from game.solver import native
+from game.solver.carry import CARRIED
+from game.solver.carry import carry_over as carry_over  # at home in ``carry``; named here too
 
 _QUALITY: Final = tuple(c % 13 for c in range(52))
 
@@ -530,54 +531,15 @@ class DeadEnds:
         root = (reserve, stock, waste, base)
         if self.game is None or root != self.root:
             self.root = root
-            carried = _CARRIED.game
-            if _CARRIED.take and carried is not None and carried.covers(*root) and self._fits(carried):
+            carried = CARRIED.kansas
+            if CARRIED.take and carried is not None and carried.covers(*root) and self._fits(carried):
                 self.game, self.earlier = carried, len(carried)
             else:
                 self.game, self.earlier = RelaxedKansas(*root), 0
-                _CARRIED.game = self.game if _CARRIED.held else None
+                CARRIED.kansas = self.game if CARRIED.held else None
         return self.game
 
     def _fits(self, carried: RelaxedKansas) -> bool:
         from game.solver.answer import scaled_cap  # which imports this module on first use
 
         return len(carried) + self.room <= scaled_cap()
-
-
-class _Carried:
-    """The looser game of the last search inside ``carry_over``."""
-
-    held = False
-    """Whether a block is open: the last search's game is kept."""
-    take = False
-    """Whether a search may start from it (the innermost block's ``on``)."""
-    game: RelaxedKansas | None = None
-
-
-_CARRIED = _Carried()
-
-
-@contextmanager
-def carry_over(on: bool = True) -> Iterator[None]:
-    """Inside this block a Kansas search starts from the looser game's answers of the last
-    search made in it, when its root is a position of that game (``RelaxedKansas.covers``:
-    a later position of the same deal). Those answers are exact, so only the time to find
-    them is spared: the advisor's worker checks the positions of a game in play one after
-    another, and a loss too big for one quick check is proved over a few (Kansas deal
-    20001 of ``benchmarks/advisor.py``: at its fourth position in play, not its twelfth).
-
-    Not for an answer that counts the positions searched (a rating) or must be the same on
-    every run (the shipped deals' proofs): those search from nothing, outside any block, or
-    in a block inside one with ``on`` false (whose search's answers the next search may still
-    start from). The last game is let go when the outermost block closes, and never taken
-    without room for the new search's budget under ``answer.scaled_cap`` (the memory of a
-    search from nothing at most)."""
-    was = _CARRIED.held, _CARRIED.take
-    _CARRIED.held = _CARRIED.held or on
-    _CARRIED.take = on
-    try:
-        yield
-    finally:
-        _CARRIED.held, _CARRIED.take = was
-        if not _CARRIED.held:
-            _CARRIED.game = None

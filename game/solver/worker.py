@@ -38,7 +38,7 @@ pushed Kansas's first answers past 0.5 s after every deeper search)."""
 
 Request = tuple[int, str, float, int, bool, bool]
 """(request number, position text, seconds, positions, automatic moves on, carry over: the
-search may start from what the last one found, ``kansas_relaxed.carry_over``)."""
+search may start from what the last one found, ``carry.carry_over``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,7 @@ def _serve(
     """The worker process: solve the newest request, skipping superseded ones; exit after
     ``idle_exit`` seconds without one (the next request starts a new process), or after
     ``RECYCLE_GRACE`` seconds without one while holding more than ``recycle_mib`` MiB."""
-    from game.solver.kansas_relaxed import carry_over  # the process's own import
+    from game.solver.carry import carry_over  # the process's own import
 
     waiting: list[Request] = []
 
@@ -160,7 +160,7 @@ class SolverWorker:
         """Ask for ``game``'s current position to be solved, as the table plays it with
         automatic moves on or off (``automatic``, ``solve``); returns the request number.
         ``keep``: the search may start from what the process's last such search found
-        (``kansas_relaxed.carry_over``), which spares time but changes the positions counted."""
+        (``carry.carry_over``), which spares time but changes the positions counted."""
         self._next += 1
         item: Request = (self._next, game.text(), budget.seconds, budget.positions, automatic, keep)
         for _ in range(2):  # the process may exit between the check and the send

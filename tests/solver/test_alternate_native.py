@@ -16,10 +16,11 @@ import pytest
 
 import game
 from game.play import Game
-from game.solver import alternate_native, native
+from game.solver import alternate_native, carry, native
 from game.solver.alternate_stock import LadyJaneStock
+from game.solver.carry import carry_over
 from game.solver.compact import Beam, Turns
-from game.solver.search import Budget, replays_to_win, solve
+from game.solver.search import Budget, Verdict, replays_to_win, solve
 from game.variants.base import RawMove
 
 MODULE = alternate_native.c_module()
@@ -252,6 +253,35 @@ def test_solve_gives_the_python_searches_answer_past_the_change_of_turns(
     assert with_c[1] > 250_000
 
 
+def _carried(positions: list[Game], budget: int, *, in_c: bool, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Each position solved in turn inside one ``carry_over`` block: the answer, positions and
+    line, and the marks kept after it."""
+    if not in_c:
+        monkeypatch.setattr(alternate_native, "c_module", lambda: None)
+    out = []
+    try:
+        with carry_over():
+            for g in positions:
+                found = solve(g, Budget(seconds=1e9, positions=budget))
+                out.append((found.verdict, found.positions, found.raw, len(carry.CARRIED.lady_jane)))
+    finally:
+        monkeypatch.undo()
+    return out
+
+
+@needs_c
+def test_the_c_search_marks_and_carries_over_what_the_python_search_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from test_lost_marks import LOST_DEAL, WON_DEAL, played
+
+    positions = [*played(WON_DEAL, 10)[6:], *played(LOST_DEAL, 13)[9:]]
+    with_c = _carried(positions, 30_000, in_c=True, monkeypatch=monkeypatch)
+    assert with_c == _carried(positions, 30_000, in_c=False, monkeypatch=monkeypatch)
+    verdicts = [row[0] for row in with_c]
+    assert {Verdict.WINNABLE, Verdict.UNKNOWN, Verdict.UNWINNABLE} <= set(verdicts), verdicts
+
+
 @needs_c
 def test_make_search_puts_the_c_search_first_in_the_turns_and_leaves_aunt_mary_in_python() -> None:
     lady_jane = game.new_game("lady-jane", deal=1)
@@ -430,6 +460,17 @@ def test_bad_arguments_to_resume_and_counts_are_clear_errors(
         MODULE.counts(object())
 
 
+@needs_c
+def test_marks_that_are_not_from_marks_are_a_clear_error() -> None:
+    assert MODULE is not None
+    with pytest.raises(TypeError, match="marks must be None or made by marks"):
+        MODULE.new(*_good_arguments(), "marks")
+    with pytest.raises(TypeError, match="not marks made by marks"):
+        MODULE.marks_count(MODULE.new(*_good_arguments()))
+    search = MODULE.new(*_good_arguments(), None)  # None: nothing marked
+    assert MODULE.resume(search, 100, 10**9, 1e18, _never)[0] == "paused"
+
+
 def test_the_python_searches_run_alone_where_the_c_module_is_not_wanted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -455,6 +496,22 @@ def test_a_thousand_searches_leave_the_memory_flat() -> None:
     from test_loose_boundaries import assert_memory_flat
 
     assert_memory_flat(lambda i: c_search(game.new_game("lady-jane", deal=1 + i % 50), 5_000), 100, 1000)
+
+
+@needs_c
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss is in KiB on Linux")
+def test_a_thousand_searches_that_mark_leave_the_memory_flat() -> None:
+    from test_loose_boundaries import assert_memory_flat
+
+    assert MODULE is not None
+    arguments = _good_arguments()
+
+    def marked(i: int) -> None:
+        search = MODULE.new(*arguments, MODULE.marks())
+        MODULE.resume(search, 5_000 + i % 7, 10**9, 1e18, _never)
+
+    assert_memory_flat(marked, 100, 1000)
 
 
 @pytest.mark.slow

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import game
 from game.engine.state import State
-from game.solver.compact import Turns, as_played
+from game.solver.compact import Closures, Turns, as_played
 from game.variants.base import RawMove
 
 
@@ -107,3 +107,67 @@ def test_a_line_that_does_not_win_at_the_table_or_as_given_is_no_win() -> None:
     for bad in (good[:-1], [good[1], *good], good[:5] + good[6:]):  # short, illegal first, a gap
         assert _solved_with(bad, automatic=False) is None
         assert _solved_with(bad, automatic=True) is None
+
+
+def lost_marks(graph: dict[str, str], root: str, won: str = "", carried: str = "") -> str:
+    """The positions ``Closures`` marks lost when a depth-first search goes over ``graph`` (each
+    position's children, one letter each, the last tried first) as ``DepthFirst`` does, storing
+    a position's children before it expands them, and stops at the first position of
+    ``won``; ``carried``: marks carried in."""
+    closures = Closures({c.encode() for c in carried})
+    seen: set[str] = set()
+
+    def admit(position: str) -> bool:
+        key = position.encode()
+        if position in seen:
+            closures.met(key)
+            return False
+        seen.add(position)
+        closures.stored(key, key not in closures.marks)
+        return key not in closures.marks
+
+    todo = [[root] if admit(root) else []]
+    while todo:
+        if not todo[-1]:
+            closures.closed()
+            todo.pop()
+            continue
+        position = todo[-1].pop()
+        if position in won:
+            break
+        closures.opened(position.encode())
+        todo.append([child for child in graph.get(position, "") if admit(child)])
+    return "".join(sorted(key.decode() for key in closures.marks))
+
+
+def test_a_search_to_the_end_without_a_win_marks_every_position_lost() -> None:
+    assert lost_marks({"A": "BC", "B": "D", "C": "D"}, "A") == "ABCD"
+
+
+def test_a_position_leading_back_to_one_on_the_path_is_not_marked_on_its_own() -> None:
+    # B leads back to A, which wins through W: B is not lost.
+    assert lost_marks({"A": "WB", "B": "A"}, "A", won="W") == ""
+
+
+def test_a_position_leading_to_one_still_waiting_is_not_marked_on_its_own() -> None:
+    # C leads to B, stored but not yet searched; B turns out lost, but C was closed before.
+    assert lost_marks({"A": "WBC", "C": "B"}, "A", won="W") == "B"
+
+
+def test_a_position_leading_to_a_win_through_one_still_waiting_is_not_marked() -> None:
+    assert lost_marks({"A": "BC", "C": "B", "B": "W"}, "A", won="W") == ""
+
+
+def test_a_cycle_searched_to_the_end_is_marked_once_its_first_position_closes() -> None:
+    assert lost_marks({"A": "WB", "B": "C", "C": "BD"}, "A", won="W") == "BCD"
+
+
+def test_a_cycle_through_the_path_stays_open_until_the_oldest_position_in_it_closes() -> None:
+    # B and C lean on A, which still has W to try.
+    assert lost_marks({"A": "WB", "B": "C", "C": "AD"}, "A", won="W") == "D"
+    assert lost_marks({"A": "XB", "B": "C", "C": "AD"}, "A", won="W") == "ABCDX"
+
+
+def test_positions_carried_in_as_lost_are_not_searched_and_nothing_leans_on_them() -> None:
+    assert lost_marks({"A": "WB", "B": "C", "C": "E"}, "A", won="W", carried="E") == "BCE"
+    assert lost_marks({"A": "B", "B": "W"}, "A", won="W", carried="B") == "AB"  # taken as lost

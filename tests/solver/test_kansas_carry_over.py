@@ -8,7 +8,7 @@ import pytest
 
 import game
 from game.play import Game
-from game.solver import answer, kansas_relaxed
+from game.solver import answer, carry
 from game.solver.heuristic import best_move
 from game.solver.kansas import KansasSearch
 from game.solver.kansas_relaxed import DeadEnds, RelaxedKansas, carry_over
@@ -88,7 +88,7 @@ def test_a_carried_game_counts_only_its_new_positions_against_the_budget() -> No
         solve(positions[0], Budget(seconds=60, positions=200_000))
         dead_ends = DeadEnds(room=200_000)
         relaxed = dead_ends.of(*root_of(positions[1]))
-        assert relaxed is kansas_relaxed._CARRIED.game and len(relaxed) > 100_000
+        assert relaxed is carry.CARRIED.kansas and len(relaxed) > 100_000
         assert len(dead_ends) == 0
 
 
@@ -96,40 +96,40 @@ def test_a_carried_game_without_room_for_the_budget_is_left(monkeypatch: pytest.
     positions = played(LOST_DEAL, 2)
     with carry_over():
         solve(positions[0], Budget(seconds=60, positions=200_000))
-        carried = kansas_relaxed._CARRIED.game
+        carried = carry.CARRIED.kansas
         assert carried is not None
         monkeypatch.setattr(answer, "scaled_cap", lambda: len(carried) + 199_999)
         assert DeadEnds(room=200_000).of(*root_of(positions[1])) is not carried
         monkeypatch.setattr(answer, "scaled_cap", lambda: len(carried) + 200_000)
-        assert DeadEnds(room=200_000).of(*root_of(positions[1])) is kansas_relaxed._CARRIED.game
+        assert DeadEnds(room=200_000).of(*root_of(positions[1])) is carry.CARRIED.kansas
 
 
 def test_outside_carry_over_every_search_starts_from_nothing() -> None:
     positions = played(LOST_DEAL, 2)
     with carry_over():
         solve(positions[0], Budget(seconds=60, positions=100_000))
-    assert kansas_relaxed._CARRIED.game is None  # let go when the block closed
+    assert carry.CARRIED.kansas is None  # let go when the block closed
     solve(positions[0], Budget(seconds=60, positions=100_000))
-    assert kansas_relaxed._CARRIED.game is None
+    assert carry.CARRIED.kansas is None
 
 
 def test_a_search_that_may_not_carry_over_starts_from_nothing_and_the_next_may_go_on() -> None:
     positions = played(LOST_DEAL, 2)
     with carry_over():
         solve(positions[0], Budget(seconds=60, positions=100_000))
-        before = kansas_relaxed._CARRIED.game
+        before = carry.CARRIED.kansas
         assert before is not None
         with carry_over(False):  # a rating inside the worker's block
             solve(positions[1], Budget(seconds=60, positions=100_000))
-            rated = kansas_relaxed._CARRIED.game
+            rated = carry.CARRIED.kansas
         assert rated is not None and rated is not before
         solve(positions[1], Budget(seconds=60, positions=100_000))
-        assert kansas_relaxed._CARRIED.game is rated
-    assert kansas_relaxed._CARRIED.game is None
+        assert carry.CARRIED.kansas is rated
+    assert carry.CARRIED.kansas is None
 
 
 def test_a_block_that_does_not_carry_over_keeps_nothing() -> None:
     positions = played(LOST_DEAL, 2)
     with carry_over(False):
         solve(positions[0], Budget(seconds=60, positions=100_000))
-        assert kansas_relaxed._CARRIED.game is None
+        assert carry.CARRIED.kansas is None
