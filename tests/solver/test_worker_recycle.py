@@ -54,3 +54,19 @@ def test_the_worker_carries_the_looser_game_over_only_when_asked() -> None:
             assert answers[-1] is not None and answers[-1].verdict is last
         finally:
             worker.close()
+
+
+def test_the_worker_carries_lady_janes_lost_marks_over_only_when_asked() -> None:
+    from test_lost_marks import LOST_DEAL, played
+
+    first_check, check = (Budget(seconds=120, positions=n) for n in (60_000, 30_000))  # positions only
+    positions = played(LOST_DEAL, 13)[11:]
+    for keep, last in ((False, Verdict.UNKNOWN), (True, Verdict.UNWINNABLE)):
+        worker = SolverWorker()
+        try:
+            first = worker.wait(worker.submit(positions[0], first_check, keep=keep), timeout=120)
+            answer = worker.wait(worker.submit(positions[1], check, keep=keep), timeout=120)
+            assert first is not None and first.verdict is Verdict.UNKNOWN
+            assert answer is not None and answer.verdict is last
+        finally:
+            worker.close()
