@@ -5,7 +5,10 @@ the next position."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -176,3 +179,21 @@ def test_a_winnable_position_is_still_won_with_the_marks_of_the_searches_before(
             solve(g, check(15_000))
         found = solve(positions[8], check(400_000))
     assert found.verdict is Verdict.WINNABLE
+
+
+@pytest.mark.skipif(alternate_native.c_module() is None, reason="Lady Jane's C module is not built")
+def test_the_benchmark_prints_the_cost_and_the_positions_decided_with_and_without() -> None:
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "lost_marks.py"
+    arguments = ["--first", "20001", "--deals", "1", "--actions", "50", "--check", "30000"]
+    done = subprocess.run(
+        [sys.executable, str(script), *arguments, "--positions", "20000", "--runs", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("cost:") and "ratio" in lines[1]
+    deal, positions, alone, carried = lines[3].split()
+    assert (deal, positions) == ("20001", "50") and int(alone) < int(carried) <= 50
+    assert lines[-1].split()[1:] == [positions, alone, carried]
