@@ -17,7 +17,9 @@ from typing import Any
 
 
 class _Carried:
-    """What the last searches inside ``carry_over`` left, per game."""
+    """What the last searches inside ``carry_over`` left, one game's at a time: a search of
+    Kansas lets Lady Jane's marks go, and one of Lady Jane the looser game (a player who
+    changes games is not held to the memory of the last one)."""
 
     held = False
     """Whether a block is open: what a search finds is kept."""

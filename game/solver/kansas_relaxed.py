@@ -537,6 +537,7 @@ class DeadEnds:
             else:
                 self.game, self.earlier = RelaxedKansas(*root), 0
                 CARRIED.kansas = self.game if CARRIED.held else None
+            CARRIED.lady_jane = None  # one game's findings at a time (``carry``)
         return self.game
 
     def _fits(self, carried: RelaxedKansas) -> bool:

@@ -69,6 +69,7 @@ def carried(base: int, stock: bytes, room: int) -> LostMarks | None:
     kept for the next search."""
     if not CARRIED.held:
         return None
+    CARRIED.kansas = None  # one game's findings at a time (``carry``)
     marks = CARRIED.lady_jane
     if (
         isinstance(marks, LostMarks)

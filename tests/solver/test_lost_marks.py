@@ -155,6 +155,17 @@ def test_marks_of_another_deal_are_not_taken() -> None:
         assert carried(other.state.base_rank, stock_of(other), 1000) is not marks
 
 
+def test_a_search_of_another_game_lets_the_last_games_findings_go() -> None:
+    kansas = game.new_game("kansas", 20001)
+    with carry_over():
+        solve(played(LOST_DEAL, 12)[-1], check(20_000))
+        assert carry.CARRIED.lady_jane is not None
+        solve(kansas, check(20_000))
+        assert carry.CARRIED.lady_jane is None and carry.CARRIED.kansas is not None
+        solve(played(LOST_DEAL, 12)[-1], check(20_000))
+        assert carry.CARRIED.kansas is None and carry.CARRIED.lady_jane is not None
+
+
 def test_no_position_on_a_winning_line_is_ever_marked(in_python: None) -> None:
     positions = played(WON_DEAL, 8)
     with carry_over():
