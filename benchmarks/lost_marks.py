@@ -6,7 +6,8 @@
 * **Saving**: the positions of plausible play (``advisor.py``'s player: the heuristic, a random
   move one time in ``1 / --wander``) on deals from ``--first``, each checked in turn with a
   budget of ``--check`` positions (positions only: the same on every run), from nothing and
-  with the marks of the checks before carried over: how many each decides.
+  with the marks of the checks before carried over: how many each decides (and none may be
+  won one way and proved lost the other: the script fails if one is).
 
     python benchmarks/lost_marks.py [--first 20001] [--deals 10] [--check 200000] [--positions 1000000]
 """
@@ -94,15 +95,22 @@ def main() -> None:
     print(f"{'deal':>6} {'positions':>9} {'decided from nothing':>21} {'with the marks':>15}")
     total = [0, 0, 0]
     budget = Budget(seconds=1e9, positions=args.check)
+    clashes = 0
     for deal in deals:
         positions = played(deal, args.actions, args.wander)
-        alone = sum(solve(g, budget).verdict is not Verdict.UNKNOWN for g in positions)
+        alone = [solve(g, budget).verdict for g in positions]
         with carry_over():
-            carried = sum(solve(g, budget).verdict is not Verdict.UNKNOWN for g in positions)
-        print(f"{deal:>6} {len(positions):>9} {alone:>21} {carried:>15}")
-        for i, n in enumerate((len(positions), alone, carried)):
-            total[i] += n
+            carried = [solve(g, budget).verdict for g in positions]
+        # The marks are sound only if no position is won one way and proved lost the other.
+        clashes += sum(
+            {a, c} == {Verdict.WINNABLE, Verdict.UNWINNABLE} for a, c in zip(alone, carried, strict=True)
+        )
+        counts = (len(positions), *(sum(v is not Verdict.UNKNOWN for v in vs) for vs in (alone, carried)))
+        print(f"{deal:>6} {counts[0]:>9} {counts[1]:>21} {counts[2]:>15}")
+        total = [t + n for t, n in zip(total, counts, strict=True)]
     print(f"{'all':>6} {total[0]:>9} {total[1]:>21} {total[2]:>15}")
+    if clashes:
+        raise SystemExit(f"lost_marks.py: {clashes} positions won one way and proved lost the other")
 
 
 if __name__ == "__main__":

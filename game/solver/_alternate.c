@@ -874,6 +874,8 @@ static int push_level(Search *s, int32_t taken, uint32_t key) {
  * marked, and kept in `marks` for the searches after this one (Tarjan's strongly connected
  * components, over a search that stores children before it expands them). 0 out of memory. */
 static int close_level(Search *s) {
+    /* Out of memory part way, the keys marked so far are proved lost all the same: the table
+     * holds only proved keys, and the search ends with the error. */
     if (!s->marking || s->depth < 2) return 1;
     Level *level = &s->levels[s->depth - 1];
     if (level->low < level->number) {
@@ -1499,7 +1501,7 @@ static PyMethodDef methods[] = {
      "new(fits, place, parents, mate, fills, next_home, opposite, tableau, found, side, down, redeals, "
      "reserve_weight[, marks]) -> search: Lady Jane's depth-first search (alternate_stock.LadyJaneStock) set up "
      "at a settled position, its root admitted; with marks (from marks()), positions kept there are lost, and "
-     "the positions this search proves lost are added to them (alternate.LostMarks). The rule tables as alternate_rules.Rules has them (parents: two "
+     "the positions this search proves lost are added to them (lost_marks.LostMarks). The rule tables as alternate_rules.Rules has them (parents: two "
      "bytes a card, 255 for none; next_home: 14 bytes a suit, 255 for -1; opposite: each suit's two suits "
      "of the other colour); tableau: each pile's cards (face down + 64); found: each suit's height; side: "
      "stock, waste, reserves; down: the stock's face-down cards."},

@@ -123,9 +123,12 @@ class LadyJaneStock(AlternateSearch):
 
     def roots(self, state: State) -> list[Kid]:
         """``state`` settled; with ``carry``, inside ``carry.carry_over``, the search marks what
-        it proves lost and starts from the marks carried in (``lost_marks.carried``)."""
+        it proves lost and starts from the marks carried in (``lost_marks.carried``), unless the
+        root is won already. (Lady Jane has no redeals, so a key names one position and a mark
+        holds for it whatever the path; with redeals a key met again with more of them would be
+        another position, which is why Aunt Mary's search does not mark.)"""
         kids = super().roots(state)
-        if self.carry:
+        if self.carry and not self.won(kids[0][0]):
             marks = carried(state.base_rank, kids[0][0][2][0], self.positions)
             if marks is not None:
                 self.closures = Closures(marks.keys)

@@ -1,6 +1,10 @@
-"""What the compact searches share: searches taking turns, lines as the table plays them."""
+"""What the compact searches share: searches taking turns, lines as the table plays them, the
+positions a depth-first search proves lost as it goes."""
 
 from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import game
 from game.engine.state import State
@@ -171,3 +175,55 @@ def test_a_cycle_through_the_path_stays_open_until_the_oldest_position_in_it_clo
 def test_positions_carried_in_as_lost_are_not_searched_and_nothing_leans_on_them() -> None:
     assert lost_marks({"A": "WB", "B": "C", "C": "E"}, "A", won="W", carried="E") == "BCE"
     assert lost_marks({"A": "B", "B": "W"}, "A", won="W", carried="B") == "AB"  # taken as lost
+
+
+NAMES = "ABCDEFGHIJKL"
+
+
+def _reaching(graph: dict[str, str], targets: set[str]) -> set[str]:
+    """The positions of ``graph`` from which some position of ``targets`` can be reached."""
+    reach = set(targets)
+    grew = True
+    while grew:
+        grew = False
+        for position, children in graph.items():
+            if position not in reach and any(child in reach for child in children):
+                reach.add(position)
+                grew = True
+    return reach
+
+
+Case = tuple[dict[str, str], str, str]
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> Case:
+    """A graph of named positions (cycles, transpositions, dead ends), its wins and some of its
+    lost positions carried in."""
+    names = NAMES[: draw(st.integers(2, len(NAMES)))]
+    graph = {n: "".join(draw(st.lists(st.sampled_from(names), max_size=4))) for n in names}
+    won = "".join(draw(st.sets(st.sampled_from(names[1:]), max_size=3)))
+    lost = sorted(set(names) - _reaching(graph, set(won)))
+    carried = "".join(draw(st.sets(st.sampled_from(lost), max_size=3))) if lost else ""
+    return graph, won, carried
+
+
+@settings(max_examples=400, deadline=None)
+@given(graphs())
+def test_only_positions_that_cannot_reach_a_win_are_ever_marked(case: Case) -> None:
+    graph, won, carried = case
+    winners = _reaching(graph, set(won))
+    marked = set(lost_marks(graph, "A", won=won, carried=carried))
+    assert not marked & winners
+    if "A" not in winners and not carried:  # a search to the end: all it met is marked
+        assert marked == set(NAMES[: len(graph)]) - _unreached(graph, "A")
+
+
+def _unreached(graph: dict[str, str], root: str) -> set[str]:
+    reached, todo = {root}, [root]
+    while todo:
+        for child in graph[todo.pop()]:
+            if child not in reached:
+                reached.add(child)
+                todo.append(child)
+    return set(graph) - reached

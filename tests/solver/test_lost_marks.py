@@ -168,15 +168,17 @@ def test_a_search_of_another_game_lets_the_last_games_findings_go() -> None:
 
 def test_no_position_on_a_winning_line_is_ever_marked(in_python: None) -> None:
     positions = played(WON_DEAL, 8)
+    won = solve(positions[-1], check(400_000))  # from nothing: a line the marks had no part in
+    assert won.verdict is Verdict.WINNABLE
     with carry_over():
         for g in positions:  # winnable, each past the check: searches stopped part way
             assert solve(g, check(15_000)).verdict is Verdict.UNKNOWN
         marks = carry.CARRIED.lady_jane
         assert isinstance(marks, LostMarks) and len(marks.keys) > 20_000
-        won = solve(positions[-1], check(400_000))
-    assert won.verdict is Verdict.WINNABLE
     search = LadyJaneStock(positions[-1].variant, 10, 1e18, lambda: False)
     state = positions[-1].state
+    ((node, _, _),) = search.roots(state)
+    assert search.key(node) not in marks.keys
     for move in won.raw:
         state = positions[-1].variant.apply(state, move)
         ((node, _, _),) = search.roots(state)
