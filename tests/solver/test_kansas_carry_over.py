@@ -28,9 +28,9 @@ def root_of(g: Game) -> Root:
     return search.reserve, search.stock, node[3], search.base
 
 
-def played(deal: int, actions: int) -> list[Game]:
+def played(deal: int, actions: int, key: str = "kansas") -> list[Game]:
     """The positions after each of the first ``actions`` actions of the heuristic player."""
-    g = game.new_game("kansas", deal)
+    g = game.new_game(key, deal)
     g.play_auto_moves()
     seen = {g.state}
     out = []

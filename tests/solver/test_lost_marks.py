@@ -11,13 +11,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_kansas_carry_over import played as kansas_played
 
 import game
 from game.play import Game
 from game.solver import alternate_native, carry, lost_marks
 from game.solver.alternate_stock import LadyJaneStock
 from game.solver.carry import carry_over
-from game.solver.heuristic import best_move
 from game.solver.lost_marks import LostMarks, carried
 from game.solver.search import Budget, Verdict, solve
 
@@ -32,18 +32,7 @@ WON_DEAL = 20001
 
 def played(deal: int, actions: int) -> list[Game]:
     """The positions after each of the first ``actions`` actions of the heuristic player."""
-    g = game.new_game("lady-jane", deal)
-    g.play_auto_moves()
-    seen = {g.state}
-    out = []
-    for _ in range(actions):
-        move = best_move(g, seen)
-        assert move is not None
-        g.play(move)
-        g.play_auto_moves()
-        seen.add(g.state)
-        out.append(Game(g.variant, g.state, g.deal))
-    return out
+    return kansas_played(deal, actions, "lady-jane")
 
 
 def check(positions: int) -> Budget:
