@@ -101,6 +101,17 @@ def play_deal(
     return opening, times, answers, settled
 
 
+def on_time(seconds: float, outlook: Outlook) -> bool:
+    """Whether a first answer meets the goal: "yes" or "no", within half a second."""
+    return seconds <= 0.5 and outlook in SURE
+
+
+def by_deal(missed: dict[int, int]) -> str:
+    """The positions each deal left without a timely answer, as ``deal: count`` (positions in
+    one deal hang together: a slip into a lost position is often followed by a run of them)."""
+    return ", ".join(f"{deal}: {count}" for deal, count in sorted(missed.items())) or "none"
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else float("nan")
@@ -132,6 +143,7 @@ def main() -> None:
         times: list[float] = []
         answers: list[Outlook] = []
         settled: list[Outlook] = []
+        slow: dict[int, int] = {}  # deal: its positions not answered "yes"/"no" within 0.5 s
         try:
             for deal in range(args.first, args.first + args.deals):
                 opening, t, a, s = play_deal(advisor, key, deal, args.actions, args.pause, args.wander)
@@ -139,10 +151,13 @@ def main() -> None:
                 times += t
                 answers += a
                 settled += s
+                missed = sum(1 for pair in zip(t, a, strict=True) if not on_time(*pair))
+                if missed:
+                    slow[deal] = missed
         finally:
             advisor.close()
         fast = sum(1 for t in times if t <= 0.5) / max(1, len(times))
-        quick = sum(1 for t, a in zip(times, answers, strict=True) if t <= 0.5 and a in SURE)
+        quick = sum(1 for t, a in zip(times, answers, strict=True) if on_time(t, a))
         sure = quick / max(1, len(times))
         unknown = sum(1 for a in answers if a is Outlook.UNKNOWN) / max(1, len(answers))
         still = sum(1 for a in settled if a is Outlook.UNKNOWN) / max(1, len(settled))
@@ -152,6 +167,7 @@ def main() -> None:
             f"{pct(times, 0.9):>8.3f}s {pct(times, 0.95):>8.3f}s {unknown:>9.0%} {after:>11} "
             f"{statistics.median(openings):>11.3f}s"
         )
+        print(f"{'':<12} {quick} of {len(times)} answered in time; the others, by deal: {by_deal(slow)}")
 
 
 if __name__ == "__main__":
