@@ -10,7 +10,9 @@ winning line, after a lost position) count as instant, as they are at the table.
 position of each deal is searched with the longer rating budget and is reported apart.
 
 "yes/no <=0.5 s" is the share of positions whose first answer is "yes" or "no" and comes
-within half a second (the goal: 95 %); "unknown" the share first answered "unknown". With ``--pause S``
+within half a second (the goal: 95 %), and the line under it counts them and names the deals of
+the others (they come in runs: a slip into a lost position, then the positions after it);
+"unknown" the share first answered "unknown". With ``--pause S``
 the player then thinks S seconds before the next action, while the advisor searches an
 unknown position deeper (``DEEP_CHECK_BUDGET``) or quick-checks the positions one action ahead, and
 "after pause" is the share still unknown when the player moves on ("-" without a pause: the
