@@ -3,27 +3,19 @@ of the positions that did not, deal by deal."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from game.solver.advisor import Outlook
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "advisor.py"
+from tests.solver.benchmark_scripts import load, script
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("advisor_benchmark", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load("advisor")
 
 
 def test_only_a_yes_or_no_within_half_a_second_is_on_time(bench: ModuleType) -> None:
@@ -42,7 +34,7 @@ def test_the_positions_missed_are_reported_deal_by_deal_in_order(bench: ModuleTy
 def test_a_short_run_counts_its_positions_answered_in_time() -> None:
     args = ["--variants", "bakers-game", "--first", "21001", "--deals", "1", "--actions", "4"]
     out = subprocess.run(
-        [sys.executable, str(SCRIPT), *args],
+        [sys.executable, str(script("advisor")), *args],
         capture_output=True,
         text=True,
         timeout=120,

@@ -8,7 +8,6 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from test_kansas_carry_over import played as kansas_played
@@ -20,6 +19,7 @@ from game.solver.alternate_stock import LadyJaneStock
 from game.solver.carry import carry_over
 from game.solver.lost_marks import LostMarks, carried
 from game.solver.search import Budget, Verdict, solve
+from tests.solver.benchmark_scripts import script
 
 LOST_DEAL = 20004
 """A Lady Jane deal the heuristic player loses: each of its first 13 positions needs more than
@@ -185,10 +185,9 @@ def test_a_winnable_position_is_still_won_with_the_marks_of_the_searches_before(
 
 @pytest.mark.skipif(alternate_native.c_module() is None, reason="Lady Jane's C module is not built")
 def test_the_benchmark_prints_the_cost_and_the_positions_decided_with_and_without() -> None:
-    script = Path(__file__).resolve().parents[2] / "benchmarks" / "lost_marks.py"
     arguments = ["--first", "20001", "--deals", "1", "--actions", "50", "--check", "30000"]
     done = subprocess.run(
-        [sys.executable, str(script), *arguments, "--positions", "20000", "--runs", "1"],
+        [sys.executable, str(script("lost_marks")), *arguments, "--positions", "20000", "--runs", "1"],
         capture_output=True,
         text=True,
         timeout=300,

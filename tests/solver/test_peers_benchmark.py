@@ -5,28 +5,19 @@ checks the verdict parsing against the installed solver when it is there."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 import game
 from game.fcs import fcs_board
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "peers.py"
+from tests.solver.benchmark_scripts import load
 
 
 @pytest.fixture(scope="module")
 def peers() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("peers", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look the module up by name
-    spec.loader.exec_module(module)
-    return module
+    return load("peers")
 
 
 def test_peers_defaults_to_both_games_over_a_range_of_deals(peers: ModuleType) -> None:

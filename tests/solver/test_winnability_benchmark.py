@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -12,18 +10,12 @@ import pytest
 
 import game
 from game.solver import Budget, Solution, Verdict
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "winnability.py"
+from tests.solver.benchmark_scripts import load
 
 
 @pytest.fixture(scope="module")
 def table() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("winnability", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load("winnability")
 
 
 def test_wilson_interval_matches_the_textbook_figures(table: ModuleType) -> None:
